@@ -1,0 +1,73 @@
+"""Compile whole folders of card files into a `Library`, reporting every error at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler.card import ParsedCard, compile_card, parse_card
+from compiler.errors import CompileError, Diagnostic
+from compiler.nodes import Env
+from runtime.library import CARD_TYPES, Library, singular_forms
+
+BUILTIN_CARDS = Path(__file__).resolve().parent.parent / "cards"
+
+
+def card_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
+
+
+def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, list[Diagnostic]]:
+    """Compile every card file under `folders`. With `strict`, raise CompileError on errors."""
+    parsed: list[ParsedCard] = []
+    diagnostics: list[Diagnostic] = []
+    for folder in folders:
+        for file in card_files(folder):
+            set_name = file.parent.name if file.parent != folder else folder.name
+            result = parse_card(file, set_name)
+            if isinstance(result, list):
+                diagnostics.extend(result)
+            else:
+                parsed.append(result)
+    owners: dict[str, str] = {}
+    for card in parsed:
+        if card.name in owners:
+            line, col = card.doc.where(("name",))
+            diagnostics.append(Diagnostic("K400", f"card name '{card.name}' is already defined "
+                                          f"in {owners[card.name]}", card.doc.file, line, col))
+        owners.setdefault(card.name, card.doc.file)
+    names = set(owners) | {n for c in parsed for n in c.data.get("former_names", ())}
+    piles = {c.name for c in parsed if c.data.get("kind") == "split-pile"}
+
+    def resolve(name: str) -> str | None:
+        if name in names:
+            return name
+        return next((s for s in singular_forms(name) if s in names), None)
+
+    library = Library()
+    for card in parsed:
+        if card.data.get("kind") == "split-pile":
+            library.split_piles[card.name] = list(card.data.get("members", ()))
+            continue
+        env = Env(card.doc, names, piles, set(CARD_TYPES), resolve, _suggester(names))
+        definition = compile_card(card, env)
+        diagnostics.extend(env.diagnostics)
+        if definition is not None:
+            library.add(definition)
+    if strict and diagnostics:
+        raise CompileError(diagnostics)
+    return library, diagnostics
+
+
+def _suggester(names: set[str]):
+    import difflib
+
+    def suggest(name: str) -> str | None:
+        match = difflib.get_close_matches(name, [*names, *CARD_TYPES], n=1, cutoff=0.7)
+        return match[0] if match else None
+
+    return suggest
+
+
+def builtin_library() -> Library:
+    library, _ = compile_folders([BUILTIN_CARDS])
+    return library

@@ -1,0 +1,207 @@
+"""One card file through the pipeline: load -> schema -> parse -> names -> closures.
+
+`parse_card` does the per-file stages (it needs no other card); `compile_card` resolves names
+against every loaded card and builds the `CardDef`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.errors import Diagnostic
+from compiler.loader import Located, load_yaml
+from compiler.nodes import Env, Node
+from compiler.parser import DSLSyntaxError, parse
+from compiler.render import render_card
+from compiler.schema import validate
+from compiler.structure import Ability, Block, make_compound, return_revealed
+from runtime.cards import CardDef, Trigger
+from runtime.context import Ctx
+
+DSL_VERSION = 1
+
+
+@dataclass
+class ParsedCard:
+    """A card file after the per-file stages."""
+
+    doc: Located
+    data: dict[str, Any]
+    set: str
+    play: Block | None = None
+    triggers: Block | None = None
+    worth: tuple | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.data["name"]
+
+
+def parse_card(file: Path, set_name: str | None = None) -> ParsedCard | list[Diagnostic]:
+    """Load, validate and parse one card file; a list of diagnostics if any stage failed."""
+    doc, errors = load_yaml(str(file))
+    if doc is None:
+        return errors
+    errors = validate(doc)
+    if errors:
+        return errors
+    data = doc.data
+    if data["dsl"] > DSL_VERSION:
+        line, col = doc.where(("dsl",))
+        return [Diagnostic("K401", f"written for DSL version {data['dsl']}; this Kingdom "
+                           f"reads version {DSL_VERSION} and older", doc.file, line, col,
+                           "upgrade Kingdom to load this card")]
+    card = ParsedCard(doc, data, data.get("set") or set_name or file.parent.name)
+    if "play" in data:
+        card.play = _parse_block(card, data["play"], ("play",))
+    if "triggers" in data:
+        card.triggers = _parse_block(card, data["triggers"], ("triggers",))
+    if isinstance(data.get("vp"), str):
+        card.worth = _parse_text(card, data["vp"], ("vp",), "worth")
+    return card.diagnostics or card
+
+
+def _parse_text(card: ParsedCard, text: str, path: tuple, start: str = "statements") -> Any:
+    try:
+        return parse(text, start)
+    except DSLSyntaxError as exc:
+        line, col = card.doc.text_position(path, exc.line, exc.column)
+        card.diagnostics.append(
+            Diagnostic(exc.code, exc.message, card.doc.file, line, col, exc.hint)
+        )
+        return None
+
+
+def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
+    """A YAML block: a string of statements (one author line per text line) or a list."""
+    lines: list[list[Node]] = []
+    items = value if isinstance(value, list) else [value]
+    for i, item in enumerate(items):
+        item_path = (*path, i) if isinstance(value, list) else path
+        if isinstance(item, dict):
+            (head_text, body), = item.items()
+            head = _parse_head(card, str(head_text), (*item_path, head_text))
+            body_block = _parse_block(card, body, (*item_path, head_text))
+            if head is not None:
+                lines.append([make_compound(head, body_block, None)])
+            continue
+        text = str(item)
+        for n, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            nodes = _parse_line(card, line, item_path, n)
+            if nodes:
+                lines.append(nodes)
+    return Block(lines)
+
+
+def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] | None:
+    try:
+        nodes = parse(line)
+    except DSLSyntaxError as exc:
+        fl, fc = card.doc.text_position(path, n, exc.column)
+        card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, fl, fc, exc.hint))
+        return None
+    for node in nodes:
+        for child in node.walk():
+            child.line = n
+    return nodes
+
+
+def _parse_head(card: ParsedCard, text: str, path: tuple) -> tuple | None:
+    try:
+        return parse(text, "head_only")
+    except DSLSyntaxError as exc:
+        line, col = card.doc.where(path, key=True)
+        card.diagnostics.append(
+            Diagnostic(exc.code, exc.message, card.doc.file, line, col + exc.column - 1, exc.hint)
+        )
+        return None
+
+
+def compile_card(card: ParsedCard, env: Env) -> CardDef | None:
+    """Resolve names and build closures. Reports into `env.diagnostics`; None on errors."""
+    data = card.data
+    before = len(env.diagnostics)
+    for section, path in ((card.play, ("play",)), (card.triggers, ("triggers",))):
+        if section is not None:
+            env.path = path
+            for node in section.walk():
+                node.check(env)
+    if card.worth is not None:
+        env.path = ("vp",)
+        for node in card.worth[2].walk():
+            node.check(env)
+    if len(env.diagnostics) > before:
+        return None
+    cost = data.get("cost", 0)
+    cost = cost if isinstance(cost, dict) else {"coins": cost}
+    definition = CardDef(
+        name=data["name"],
+        set=card.set,
+        cost=cost["coins"],
+        types=tuple(data["types"]),
+        kind=data.get("kind", "kingdom"),
+        overpay=cost.get("overpay", False),
+        special_cost=cost.get("special", False),
+        former_names=tuple(data.get("former_names", ())),
+        source=card.doc.file,
+        vp=data["vp"] if isinstance(data.get("vp"), int) else 0,
+    )
+    definition.tree = card
+    env.path = ("play",)
+    if card.play is not None:
+        _compile_play(definition, card.play, env)
+    if card.worth is not None:
+        definition.worth = _compile_worth(card.worth)
+    if card.triggers is not None:
+        env.path = ("triggers",)
+        for node in card.triggers.statements:
+            if not isinstance(node, Ability):
+                env.error("K302", "a trigger must start with when/at/after/setup/overpay", node)
+                continue
+            slot, trigger = node.trigger(env)
+            if slot == "setup":
+                definition.setup = trigger.effect
+            else:
+                trigger.match = node.when.matcher() if slot == "game" else None
+                definition.triggers.setdefault(slot, []).append(trigger)
+    definition.text = render_card(definition, card)
+    return definition if len(env.diagnostics) == before else None
+
+
+def _compile_play(definition: CardDef, play: Block, env: Env) -> None:
+    statements = play.statements
+    if (
+        definition.is_treasure
+        and len(statements) == 1
+        and type(statements[0]).__name__ == "Bonus"
+        and statements[0].resource == "$"
+        and statements[0].per is None
+    ):
+        definition.coins = statements[0].amount  # played without the interpreter
+        return
+    effect = play.compile(env)
+
+    def on_play(ctx: Ctx) -> None:
+        effect(ctx)
+        return_revealed(ctx)
+
+    definition.on_play = on_play
+
+
+def _compile_worth(worth: tuple):
+    vp, divisor, countable = worth
+    count = countable.compile_count()
+
+    def worth_of(game, player) -> int:
+        return vp * (count(Ctx(game, player, None)) // divisor)
+
+    return worth_of
+
+
+def trigger_slots(definition: CardDef) -> dict[str, list[Trigger]]:
+    return definition.triggers

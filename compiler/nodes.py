@@ -1,0 +1,163 @@
+"""The typed tree of the effect DSL: base classes, the compile environment and English helpers.
+
+Every node knows three things: its position (for diagnostics), how to `compile` itself into a
+closure over a runtime `Ctx`, and how to `render` itself as English. Structural nodes (blocks,
+choices, conditions) live in `compiler.structure`; card descriptions, counts and selections in
+`compiler.selections`; the primitives (draw, gain, trash, ...) in `compiler.primitives`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from compiler.errors import Diagnostic
+
+if TYPE_CHECKING:
+    from compiler.loader import Located
+    from runtime.context import Ctx
+
+Effect = Callable[["Ctx"], Any]
+
+
+class Node:
+    """A node of the effect tree."""
+
+    line: int = 1
+    column: int = 1
+
+    def at(self, meta: Any) -> Node:
+        if meta is not None and not getattr(meta, "empty", True):
+            self.line, self.column = meta.line, meta.column
+        return self
+
+    def children(self) -> Iterator[Node]:
+        for value in vars(self).values():
+            if isinstance(value, Node):
+                yield value
+            elif isinstance(value, list | tuple):
+                yield from (v for v in value if isinstance(v, Node))
+
+    def walk(self) -> Iterator[Node]:
+        yield self
+        for child in self.children():
+            yield from child.walk()
+
+    def check(self, env: Env) -> None:
+        """Resolve names and report misuse; called on every node before compiling."""
+
+    def compile(self, env: Env) -> Effect:
+        raise NotImplementedError(type(self).__name__)
+
+    def render(self, they: bool = False) -> str:
+        raise NotImplementedError(type(self).__name__)
+
+
+class Env:
+    """What the compiler knows while compiling one card: names, file, diagnostics."""
+
+    def __init__(
+        self,
+        doc: Located,
+        card_names: set[str],
+        pile_names: set[str],
+        type_names: set[str],
+        resolve: Callable[[str], str | None],
+        suggest: Callable[[str], str | None],
+    ) -> None:
+        self.doc = doc
+        self.card_names = card_names
+        self.pile_names = pile_names
+        self.type_names = type_names
+        self._resolve = resolve
+        self._suggest = suggest
+        self.path: tuple = ()
+        self.diagnostics: list[Diagnostic] = []
+        self.context = "play"  # play, trigger, setup, worth: what "this" means and where it is
+
+    def error(self, code: str, message: str, node: Any = None, hint: str = "") -> None:
+        line, column = getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1
+        file_line, file_col = self.doc.text_position(self.path, line, column)
+        self.diagnostics.append(
+            Diagnostic(code, message, self.doc.file, file_line, file_col, hint)
+        )
+
+    def card_or_type(self, name: str, node: Any) -> tuple[str, str]:
+        """Resolve a capitalised name to ("type", T), ("card", C) or ("pile", P)."""
+        if name in self.type_names:
+            return "type", name
+        singular = name[:-1] if name.endswith("s") and name[:-1] in self.type_names else None
+        if singular:
+            return "type", singular
+        card = self._resolve(name)
+        if card is not None:
+            return "card", card
+        if name in self.pile_names:
+            return "pile", name
+        suggestion = self._suggest(name)
+        self.error(
+            "K300",
+            f"unknown card, type or pile name '{name}'",
+            node,
+            f"did you mean '{suggestion}'?" if suggestion else "check the spelling",
+        )
+        return "card", name
+
+
+# --------------------------------------------------------------------------- English helpers
+_IRREGULAR = {"may": "may", "have": "has", "do": "does", "are": "is", "were": "was"}
+
+
+def third_person(phrase: str) -> str:
+    """Turn an imperative phrase into a third-person one: "discard your hand" -> "discards
+    their hand"."""
+    if not phrase or phrase.startswith("+"):
+        return phrase.replace("your", "their").replace("you have", "they have")
+    word, _, rest = phrase.partition(" ")
+    if word in _IRREGULAR:
+        verb = _IRREGULAR[word]
+    elif word.endswith(("sh", "ch", "s", "x")):
+        verb = word + "es"
+    elif word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
+        verb = word[:-1] + "ies"
+    else:
+        verb = word + "s"
+    rest = re.sub(r"\byour\b", "their", rest)
+    rest = re.sub(r"\byou have\b", "they have", rest)
+    rest = re.sub(r"\byou\b", "they", rest) if verb != "may" else rest
+    return f"{verb} {rest}".strip()
+
+
+def join_and(parts: list[str]) -> str:
+    parts = [p for p in parts if p]
+    if len(parts) <= 1:
+        return "".join(parts)
+    if len(parts) == 2:
+        return f"{parts[0]} and {parts[1]}"
+    return ", ".join(parts[:-1]) + f", and {parts[-1]}"
+
+
+def plural(word: str, n: int | None = 2) -> str:
+    if n == 1:
+        return word
+    if word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
+        return word[:-1] + "ies"
+    if word.endswith(("s", "sh", "ch", "x")):
+        return word + "es"
+    return word + "s"
+
+
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def sentence(text: str) -> str:
+    """Capitalise and end with a full stop (bonus lines like "+1 Card" stay as they are)."""
+    text = text.strip()
+    if not text:
+        return text
+    if text.startswith("+") and not any(t in text for t in (" per ", ".")):
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", ")", ":")) else text + "."

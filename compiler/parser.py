@@ -1,0 +1,590 @@
+"""Parse DSL text into the typed node tree.
+
+The grammar is grammar/effect.lark plus the rules each primitive registers; a Lark Transformer
+turns parse trees into nodes (compiler.nodes, .selections, .structure and the primitives).
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedInput, VisitError
+
+from compiler import primitives
+from compiler.nodes import Node
+from compiler.selections import (
+    Amount,
+    Condition,
+    Countable,
+    Filter,
+    Money,
+    Noun,
+    Qualifier,
+    Ref,
+    Selection,
+)
+from compiler.structure import Block, Choose, MayStep, When, make_compound
+
+GRAMMAR_FILE = Path(__file__).resolve().parent.parent / "grammar" / "effect.lark"
+STARTS = ["statements", "head_only", "worth"]
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+STEP_WORDS = [
+    "draw", "gain", "trash", "discard", "put", "play", "reveal", "look", "set", "return",
+    "spend", "pay", "name", "be", "cards", "you", "choose", "each", "if", "otherwise",
+    "repeat", "twice", "for", "at", "this", "until", "when", "setup", "overpay",
+]
+
+
+class DSLSyntaxError(Exception):
+    """A syntax error at (line, column) of the parsed text, with what was expected."""
+
+    def __init__(self, message: str, line: int, column: int, code: str = "K200", hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.code = code
+        self.hint = hint
+
+
+@cache
+def grammar_text() -> str:
+    primitives.load_all()
+    rules = "\n".join(primitives.GRAMMAR.values())
+    names = " | ".join(primitives.GRAMMAR)
+    return GRAMMAR_FILE.read_text(encoding="utf-8") + f"\n?primitive: {names}\n{rules}\n"
+
+
+@cache
+def parser() -> Lark:
+    return Lark(grammar_text(), start=STARTS, parser="lalr", propagate_positions=True,
+                maybe_placeholders=False)
+
+
+def parse(text: str, start: str = "statements") -> Any:
+    """Parse `text` from rule `start` into nodes; raises DSLSyntaxError."""
+    try:
+        tree = parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        raise _syntax_error(text, exc) from None
+    try:
+        return ToNodes().transform(tree)
+    except VisitError as exc:
+        meta = getattr(exc.obj, "meta", None)
+        line, col = (meta.line, meta.column) if meta and not meta.empty else (1, 1)
+        raise DSLSyntaxError(f"cannot build '{exc.rule}': {exc.orig_exc}", line, col) from None
+
+
+def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
+    line, column = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
+    lines = text.splitlines() or [""]
+    here = lines[line - 1][column - 1 :] if line <= len(lines) else ""
+    word = here.split(" ")[0].rstrip(",;:") if here else ""
+    before = lines[line - 1][: column - 1].rstrip() if line <= len(lines) else ""
+    at_step_start = before == "" or before.endswith((";", ":"))
+    if at_step_start and word and word[0].islower() and word not in STEP_WORDS:
+        match = difflib.get_close_matches(word, STEP_WORDS, n=1, cutoff=0.6)
+        hint = f"did you mean '{match[0]}'?" if match else "primitives: " + ", ".join(STEP_WORDS)
+        return DSLSyntaxError(f"unknown primitive '{word}'", line, column, "K201", hint)
+    expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
+    shown = [_describe(t) for t in expected][:12]
+    found = f"'{word}'" if word else "the end of the text"
+    message = f"unexpected {found}"
+    hint = f"expected one of: {', '.join(shown)}" if shown else ""
+    return DSLSyntaxError(message, line, column, "K200", hint)
+
+
+def _describe(terminal: str) -> str:
+    try:
+        pattern = parser().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal
+    if pattern.type == "str":
+        return repr(pattern.value)
+    return {"NAME": "a card or type name", "INT": "a number", "MONEY": "an amount like $2",
+            "CARD_WORD": "'card'", "NUMBER_WORD": "a number word"}.get(terminal, terminal)
+
+
+def _int(token: Token) -> int:
+    text = str(token)
+    return NUMBER_WORDS[text] if text in NUMBER_WORDS else int(text.lstrip("$"))
+
+
+@v_args(meta=True)
+class ToNodes(Transformer):
+    """Parse tree -> nodes. Primitive rules are looked up in the primitive registry."""
+
+    def __default__(self, data: str, children: list, meta: Any) -> Any:
+        builder = primitives.BUILDERS.get(data)
+        if builder is None:
+            return Tree(data, children, meta)
+        node = builder(*children)
+        return node.at(meta) if isinstance(node, Node) else node
+
+    # ---- entry points
+    def statements(self, meta, children):
+        return list(children)
+
+    def head_only(self, meta, children):
+        return children[0]
+
+    def worth_per(self, meta, children):
+        numbers = [c for c in children if isinstance(c, Token)]
+        countable = children[-1]
+        vp = int(numbers[0])
+        divisor = int(numbers[1]) if len(numbers) > 1 else 1
+        return vp, divisor, countable
+
+    def inline_compound(self, meta, children):
+        head, *steps = children
+        return make_compound(head, Block([steps]), None).at(meta)
+
+    # ---- heads
+    def if_head(self, meta, c):
+        return ("if", c[0])
+
+    def else_head(self, meta, c):
+        return ("otherwise",)
+
+    def may_head(self, meta, c):
+        return ("may", c[0])
+
+    def choose_head(self, meta, c):
+        return ("choose", c[0], False)
+
+    def you_choose_head(self, meta, c):
+        return ("choose", c[0], True)
+
+    def each_other_head(self, meta, c):
+        return ("each", "others", c[0] if c else None)
+
+    def each_player_head(self, meta, c):
+        return ("each", "all", c[0] if c else None)
+
+    def left_player_head(self, meta, c):
+        return ("each", "left", None)
+
+    def with_clause(self, meta, c):
+        return c[0]
+
+    def repeat_head(self, meta, c):
+        return ("repeat", c[0])
+
+    def twice_head(self, meta, c):
+        return ("repeat", Amount("number", 2))
+
+    def for_each_head(self, meta, c):
+        return ("for_each", c[0])
+
+    def next_turn_head(self, meta, c):
+        return ("next_turn",)
+
+    def this_turn_head(self, meta, c):
+        return ("lasting", c[0], "turn")
+
+    def until_next_turn_head(self, meta, c):
+        return ("lasting", c[0], "next_turn")
+
+    def trigger_head(self, meta, c):
+        return ("ability", c[0])
+
+    def setup_head(self, meta, c):
+        return ("ability", "setup")
+
+    def overpay_head(self, meta, c):
+        return ("ability", "overpay")
+
+    # ---- steps
+    def may_step(self, meta, c):
+        return MayStep(c[0]).at(meta)
+
+    def may_for(self, meta, c):
+        return MayStep(c[0], Block([[c[1]]]), "for").at(meta)
+
+    def may_to(self, meta, c):
+        return MayStep(c[0], Block([[c[1]]]), "to").at(meta)
+
+    def inline_choice(self, meta, c):
+        head, options = c[0], list(c[1:])
+        if head[0] != "choose":
+            raise ValueError("options separated by '|' need a 'choose' head")
+        return Choose(head[1], options, by_you=head[2]).at(meta)
+
+    def pick_ref(self, meta, c):
+        return Selection("pick", c[0], None, "ref", ref=c[1]).at(meta)
+
+    def option(self, meta, c):
+        return Block([list(c)], joiner=" and ")
+
+    def different(self, meta, c):
+        return "different"
+
+    # ---- triggers
+    def when_you(self, meta, c):
+        when = c[0]
+        when.text = f"when you {when.text}"
+        return when
+
+    def first_time(self, meta, c):
+        when = c[0]
+        when.text = f"the first time you {when.text}"
+        when.once = True
+        return when
+
+    def when_attacked(self, meta, c):
+        name = next(t for t in c if isinstance(t, Token) and t.type == "NAME")
+        min_hand = next((x for x in c if isinstance(x, int)), 0)
+        where = f"a hand of {min_hand} or more cards" if min_hand else "your hand"
+        when = When("attack", text=f"when another player plays an {name} card, you may first "
+                    f"reveal this from {where}")
+        when.attack_type, when.min_hand = str(name), min_hand
+        return when
+
+    def from_hand(self, meta, c):
+        return 0
+
+    def from_big_hand(self, meta, c):
+        return int(c[0])
+
+    def game_wide(self, meta, c):
+        when = c[0]
+        when.scope = "game"
+        when.text = f"in games using this, when you {when.text}"
+        return when
+
+    def at_start(self, meta, c):
+        part = c[0]
+        event = "start_turn" if part == "turn" else "start_buy"
+        return When(event, text=f"at the start of your {part.replace('_', ' ')}")
+
+    def at_end(self, meta, c):
+        return When("end_turn", text="at the end of your turn")
+
+    def turn(self, meta, c):
+        return "turn"
+
+    def buy_phase(self, meta, c):
+        return "Buy phase"
+
+    def action_phase(self, meta, c):
+        return "Action phase"
+
+    def after_playing(self, meta, c):
+        f = c[-1]
+        return When("after_play", f, text=f"after playing {f.render_with_article()}")
+
+    def when_shuffling(self, meta, c):
+        return When("shuffle", text="when shuffling")
+
+    def when_scoring(self, meta, c):
+        return When("score", text="when scoring")
+
+    def when_cleanup(self, meta, c):
+        return When("cleanup", text="when discarding your hand in Clean-up")
+
+    def ev_gain_this(self, meta, c):
+        return When("gain_this", text="gain this")
+
+    def ev_trash_this(self, meta, c):
+        return When("trash_this", text="trash this")
+
+    def ev_gain_or_trash_this(self, meta, c):
+        return When("gain_or_trash_this", text="gain or trash this")
+
+    def ev_discard_from_play(self, meta, c):
+        return When("discard_from_play", text="discard this from play")
+
+    def _event(self, event, verb, c):
+        filter_ = next(x for x in c if isinstance(x, Filter))
+        phase = next((x for x in c if isinstance(x, str) and x in ("action", "your_turn")), "")
+        text = f"{verb} {filter_.render_with_article()}"
+        if phase == "action":
+            text += " in an Action phase"
+        elif phase == "your_turn":
+            text += " during your turn"
+        return When(event, filter_, phase=phase, text=text)
+
+    def ev_gain(self, meta, c):
+        return self._event("gain", "gain", c)
+
+    def ev_trash(self, meta, c):
+        return self._event("trash", "trash", c)
+
+    def ev_play(self, meta, c):
+        return self._event("play", "play", c)
+
+    def in_action_phase(self, meta, c):
+        return "action"
+
+    def during_your_turn(self, meta, c):
+        return "your_turn"
+
+    # ---- selections
+    def pick(self, meta, c):
+        quantity, filter_ = c[0], c[1]
+        source = next((x for x in c[2:] if isinstance(x, str) and x != "you"), None)
+        chooser = "you" if "you" in c[2:] else "player"
+        return Selection("pick", quantity, filter_, source, chooser).at(meta)
+
+    def pick_per(self, meta, c):
+        source = c[3] if len(c) > 3 else None
+        return Selection("pick", ("per", 1), c[1], source, per=c[2]).at(meta)
+
+    def ref_selection(self, meta, c):
+        return Selection("ref", ref=c[0]).at(meta)
+
+    def whole_hand(self, meta, c):
+        return Selection("hand").at(meta)
+
+    def whole_deck(self, meta, c):
+        return Selection("deck").at(meta)
+
+    def top_card(self, meta, c):
+        return Selection("top", ("exact", 1)).at(meta)
+
+    def top_of_deck(self, meta, c):
+        return Selection("top", ("exact", int(c[0]))).at(meta)
+
+    def down_to(self, meta, c):
+        return Selection("down_to", ("exact", int(c[0]))).at(meta)
+
+    def until_revealed(self, meta, c):
+        return Selection("until", until=(c[-2], c[-1])).at(meta)
+
+    def the_rest(self, meta, c):
+        return Selection("rest").at(meta)
+
+    def q_one(self, meta, c):
+        return ("one", 1)
+
+    def q_exact(self, meta, c):
+        return ("exact", int(c[0]))
+
+    def q_exact_word(self, meta, c):
+        return ("exact", _int(c[0]))
+
+    def q_up_to(self, meta, c):
+        return ("up_to", int(c[0]))
+
+    def q_any(self, meta, c):
+        return ("any", 0)
+
+    def q_all(self, meta, c):
+        return ("all", 0)
+
+    def from_zone(self, meta, c):
+        return c[0]
+
+    def from_trash(self, meta, c):
+        return "trash"
+
+    def from_revealed(self, meta, c):
+        return "revealed"
+
+    def z_hand(self, meta, c):
+        return "hand"
+
+    def z_discard(self, meta, c):
+        return "discard"
+
+    def z_deck(self, meta, c):
+        return "deck"
+
+    def chooser(self, meta, c):
+        return "you"
+
+    def ref_it(self, meta, c):
+        return Ref("it").at(meta)
+
+    def ref_this(self, meta, c):
+        return Ref("this").at(meta)
+
+    def ref_revealed(self, meta, c):
+        return Ref("revealed").at(meta)
+
+    def ref_bound(self, meta, c):
+        return Ref("bound", " ".join(str(t) for t in c[0].children)).at(meta)
+
+    # ---- filters
+    def article(self, meta, c):
+        return "a"
+
+    def gain_count(self, meta, c):
+        return 1 if c[0] == "a" else _int(c[0])
+
+    def gain_to(self, meta, c):
+        return "deck" if "deck" in [str(t) for t in c] else "hand"
+
+    def filter(self, meta, c):
+        adjectives = [x for x in c if isinstance(x, tuple)]
+        noun = next(x for x in c if isinstance(x, Noun))
+        qualifiers = [x for x in c if isinstance(x, Qualifier)]
+        return Filter(adjectives, noun, qualifiers).at(meta)
+
+    def not_type(self, meta, c):
+        return ("not", str(c[0]))
+
+    def distinct(self, meta, c):
+        return ("distinct",)
+
+    def revealed_adj(self, meta, c):
+        return ("revealed",)
+
+    def any_card(self, meta, c):
+        return Noun("any").at(meta)
+
+    def named(self, meta, c):
+        return Noun("named", (c[0],), plural_form=len(c) > 1).at(meta)
+
+    def either(self, meta, c):
+        return Noun("named", (c[0], c[1]), plural_form=len(c) > 2).at(meta)
+
+    def copy_of(self, meta, c):
+        return Noun("copy", ref=c[0]).at(meta)
+
+    def _qualifier(self, kind, meta, c):
+        value = c[0] if c else None
+        return Qualifier(kind, value).at(meta)
+
+    def cost_up_to(self, meta, c):
+        return self._qualifier("cost_up_to", meta, c)
+
+    def cost_exactly(self, meta, c):
+        return self._qualifier("cost_exactly", meta, c)
+
+    def cost_less(self, meta, c):
+        return self._qualifier("cost_less", meta, c)
+
+    def cost_at_least(self, meta, c):
+        return self._qualifier("cost_at_least", meta, c)
+
+    def cheaper_than(self, meta, c):
+        return self._qualifier("cheaper_than", meta, c)
+
+    def other_than(self, meta, c):
+        return self._qualifier("other_than", meta, c)
+
+    def sharing_type(self, meta, c):
+        return self._qualifier("sharing_type", meta, c)
+
+    def not_in_play(self, meta, c):
+        return self._qualifier("not_in_play", meta, c)
+
+    def not_named(self, meta, c):
+        return self._qualifier("not_named", meta, c)
+
+    # ---- amounts and money
+    def number(self, meta, c):
+        return Amount("number", int(c[0])).at(meta)
+
+    def number_word(self, meta, c):
+        amount = Amount("number", _int(c[0])).at(meta)
+        amount.word = True
+        return amount
+
+    def count(self, meta, c):
+        return Amount("count", c[0]).at(meta)
+
+    def cost_of(self, meta, c):
+        return Amount("cost_of", c[0]).at(meta)
+
+    def types_of(self, meta, c):
+        return Amount("types_of", c[0]).at(meta)
+
+    def add(self, meta, c):
+        return Amount("add", c[0], c[1]).at(meta)
+
+    def sub(self, meta, c):
+        return Amount("sub", c[0], c[1]).at(meta)
+
+    def money(self, meta, c):
+        return Money("money", _int(c[0])).at(meta)
+
+    def money_more(self, meta, c):
+        return Money("money_more", _int(c[0]), c[1]).at(meta)
+
+    def money_less(self, meta, c):
+        return Money("money_less", _int(c[0]), c[1]).at(meta)
+
+    def money_per(self, meta, c):
+        return Money("money_per", _int(c[0]), c[1]).at(meta)
+
+    def money_of(self, meta, c):
+        return Money("money_of", 0, c[0]).at(meta)
+
+    def countable(self, meta, c):
+        adjectives = [x for x in c if isinstance(x, tuple)]
+        noun = next(x for x in c if isinstance(x, Noun))
+        return Countable("cards", Filter(adjectives, noun, []), c[-1]).at(meta)
+
+    def empty_piles(self, meta, c):
+        return Countable("empty_piles").at(meta)
+
+    def tokens_held(self, meta, c):
+        return Countable("tokens", word=str(c[0]).removesuffix("s") + (
+            "s" if str(c[0]).startswith("coffer") else "")).at(meta)
+
+    def coins_in_cost(self, meta, c):
+        return Countable("coins_in_cost").at(meta)
+
+    def coins_overpaid(self, meta, c):
+        return Countable("coins_overpaid").at(meta)
+
+    def in_hand(self, meta, c):
+        return "in_hand"
+
+    def in_play(self, meta, c):
+        return "in_play"
+
+    def owned(self, meta, c):
+        return "owned"
+
+    def played_this_turn(self, meta, c):
+        return "played_this_turn"
+
+    def in_revealed(self, meta, c):
+        return "in_revealed"
+
+    def in_discarded(self, meta, c):
+        return "in_discarded"
+
+    def in_trash(self, meta, c):
+        return "in_trash"
+
+    # ---- conditions
+    def _cond(self, kind, meta, c):
+        return Condition(kind, *[x for x in c if not (isinstance(x, str) and x == "a")]).at(meta)
+
+    def all_of(self, meta, c):
+        return self._cond("all_of", meta, c)
+
+    def compare(self, meta, c):
+        return self._cond("compare", meta, c)
+
+    def at_least(self, meta, c):
+        return self._cond("at_least", meta, c)
+
+    def at_most(self, meta, c):
+        return self._cond("at_most", meta, c)
+
+    def none_of(self, meta, c):
+        return self._cond("none_of", meta, c)
+
+    def no_empty_piles(self, meta, c):
+        return self._cond("no_empty_piles", meta, c)
+
+    def is_a(self, meta, c):
+        return self._cond("is_a", meta, c)
+
+    def did(self, meta, c):
+        return self._cond("did", meta, c)
+
+    def did_not(self, meta, c):
+        return self._cond("did_not", meta, c)
+
+    def is_named(self, meta, c):
+        return Condition("is_named", c[0]).at(meta)

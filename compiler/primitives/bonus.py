@@ -1,0 +1,87 @@
+"""Vanilla bonuses: +N Cards, +N Actions, +N Buys, +$N, +N Favors, +N Coffers, +N VP."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.nodes import Env, Node
+from compiler.primitives import primitive
+from compiler.selections import Countable
+
+if TYPE_CHECKING:
+    from runtime.context import Ctx
+
+RESOURCES = {
+    "card": "Card", "cards": "Card", "action": "Action", "actions": "Action", "buy": "Buy",
+    "buys": "Buy", "favor": "Favor", "favors": "Favor", "coffers": "Coffers", "vp": "VP",
+}
+
+
+@primitive(
+    "bonus",
+    r"""
+      "+" INT RESOURCE ("per" countable)?      -> bonus
+    | "+" MONEY ("per" countable)?             -> bonus_money
+RESOURCE: "cards" | "card" | "actions" | "action" | "buys" | "buy" | "favors" | "favor"
+        | "coffers" | "vp"
+""",
+)
+class Bonus(Node):
+    def __init__(self, resource: str, amount: int, per: Countable | None = None) -> None:
+        self.resource = resource
+        self.amount = amount
+        self.per = per
+
+    @staticmethod
+    def build_bonus(amount, resource, per=None) -> Bonus:
+        return Bonus(RESOURCES[str(resource)], int(amount), per)
+
+    @staticmethod
+    def build_bonus_money(money, per=None) -> Bonus:
+        return Bonus("$", int(str(money)[1:]), per)
+
+    def compile(self, env: Env):
+        amount, resource = self.amount, self.resource
+        count = self.per.compile_count() if self.per is not None else None
+
+        def value(ctx: Ctx) -> int:
+            return amount if count is None else amount * count(ctx)
+
+        if resource == "Card":
+            def run(ctx: Ctx) -> None:
+                ctx.did = len(ctx.game.draw(ctx.player, value(ctx))) > 0
+        elif resource == "Action":
+            def run(ctx: Ctx) -> None:
+                ctx.game.actions += value(ctx)
+        elif resource == "Buy":
+            def run(ctx: Ctx) -> None:
+                ctx.game.buys += value(ctx)
+        elif resource == "$":
+            if count is None:
+                def run(ctx: Ctx) -> None:
+                    ctx.game.coins += amount
+            else:
+                def run(ctx: Ctx) -> None:
+                    ctx.game.coins += value(ctx)
+        elif resource == "Favor":
+            def run(ctx: Ctx) -> None:
+                ctx.player.favors += value(ctx)
+        elif resource == "Coffers":
+            def run(ctx: Ctx) -> None:
+                ctx.player.coffers += value(ctx)
+        else:
+            def run(ctx: Ctx) -> None:
+                ctx.player.vp_tokens += value(ctx)
+        return run
+
+    def render(self, they: bool = False) -> str:
+        if self.resource == "$":
+            text = f"+${self.amount}"
+        else:
+            word = self.resource
+            if self.amount != 1 and word in ("Card", "Action", "Buy", "Favor"):
+                word += "s"
+            text = f"+{self.amount} {word}"
+        if self.per is not None:
+            text += f" per {self.per.render()}"
+        return text

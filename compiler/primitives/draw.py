@@ -1,0 +1,77 @@
+"""Drawing: "draw a card", "draw 2 cards", "draw until you have 7 cards in hand, skipping ..."."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.nodes import Env, Node
+from compiler.primitives import primitive
+from compiler.selections import Filter
+from runtime.decisions import YES_NO, Decision, ask
+
+if TYPE_CHECKING:
+    from runtime.context import Ctx
+
+
+@primitive(
+    "draw_step",
+    r"""
+      "draw" article CARD_WORD                                   -> draw_one
+    | "draw" INT CARD_WORD                                       -> draw_n
+    | "draw" "until" "you" "have" INT CARD_WORD "in" "hand" skipping?   -> draw_until
+skipping: "," "skipping" "any" filter
+""",
+)
+class Draw(Node):
+    def __init__(self, count: int, until: bool = False, skip: Filter | None = None) -> None:
+        self.count = count
+        self.until = until
+        self.skip = skip
+
+    @staticmethod
+    def build_draw_one(_article, _word) -> Draw:
+        return Draw(1)
+
+    @staticmethod
+    def build_draw_n(n, _word) -> Draw:
+        return Draw(int(n))
+
+    @staticmethod
+    def build_draw_until(n, _word, skip=None) -> Draw:
+        return Draw(int(n), until=True, skip=skip.children[0] if skip is not None else None)
+
+    def compile(self, env: Env):
+        count = self.count
+        if not self.until:
+            def draw(ctx: Ctx) -> None:
+                ctx.did = len(ctx.game.draw(ctx.player, count)) == count
+            return draw
+        skip = self.skip.compile_pred() if self.skip is not None else None
+
+        def draw_until(ctx: Ctx) -> None:
+            game, player = ctx.game, ctx.player
+            skipped: list = []
+            while len(player.hand) < count:
+                cards = game.take_from_deck(player, 1)
+                if not cards:
+                    break
+                card = cards[0]
+                if skip is not None and skip(ctx, card.d) and ask(
+                    Decision(YES_NO, player, f"Skip {card.d.name}?", [True, False],
+                             card=ctx.card, game=game)
+                ):
+                    skipped.append(card)  # set aside, off the deck
+                    continue
+                player.hand.append(card)
+            player.discard.extend(skipped)
+
+        return draw_until
+
+    def render(self, they: bool = False) -> str:
+        if self.until:
+            text = f"draw until you have {self.count} cards in hand"
+            if self.skip is not None:
+                text += (f", skipping any {self.skip.render(many=True)} you choose to; "
+                         "set those aside, discarding them afterwards")
+            return text
+        return "draw a card" if self.count == 1 else f"draw {self.count} cards"

@@ -1,0 +1,145 @@
+"""Gaining: from the Supply ("gain a card costing up to $4", "gain a Silver onto your deck"),
+or particular cards ("gain the trashed cards", "gain an Action card from the trash")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.nodes import Env, Node, article, plural
+from compiler.primitives import primitive
+from compiler.selections import Filter, Noun, Selection, bind
+from runtime.decisions import CARDS, PILE, Decision, ask
+
+if TYPE_CHECKING:
+    from runtime.context import Ctx
+
+DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
+
+
+@primitive(
+    "gain_step",
+    r"""
+      "gain" quantity adjective* noun gain_to? qualifier* source? gain_to?  -> gain_cards
+    | "gain" ref gain_to?                                          -> gain_ref
+    | "gain" "any" "number" "of" ref                               -> gain_ref_any
+!gain_to: "to" "your" "hand" | "to" "their" "hand" | "onto" "your" "deck"
+""",
+)
+class Gain(Node):
+    def __init__(self, what: Filter | Selection, count: int = 1, to: str = "discard") -> None:
+        self.what = what
+        self.count = count
+        self.to = to
+
+    @staticmethod
+    def _split(parts):
+        adjectives, noun, to, qualifiers = [], None, "discard", []
+        for part in parts:
+            if isinstance(part, tuple):
+                adjectives.append(part)
+            elif isinstance(part, Noun):
+                noun = part
+            elif part in ("hand", "deck"):
+                to = part
+            else:
+                qualifiers.append(part)
+        return Filter(adjectives, noun, qualifiers), to
+
+    @staticmethod
+    def build_gain_cards(quantity, *parts) -> Gain:
+        source = next((p for p in parts if p in ("trash", "revealed")), None)
+        filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed")])
+        if source is not None:
+            return Gain(Selection("pick", quantity, filter_, source=source), 1, to)
+        return Gain(filter_, quantity[1] if quantity[0] in ("one", "exact") else 1, to)
+
+    @staticmethod
+    def build_gain_ref(ref, to="discard") -> Gain:
+        return Gain(Selection("ref", ref=ref), 1, to)
+
+    @staticmethod
+    def build_gain_ref_any(ref) -> Gain:
+        return Gain(Selection("ref", ref=ref), -1)
+
+    @property
+    def selection(self) -> Selection | None:
+        return self.what if isinstance(self.what, Selection) else None
+
+    def compile(self, env: Env):
+        to = self.to
+        if isinstance(self.what, Selection):
+            return self._compile_cards(to)
+        pred = self.what.compile_pred()
+        count = self.count
+        prompt = f"Gain {self.render_what()}"
+        optional = getattr(self, "optional", False)
+
+        def gain(ctx: Ctx) -> None:
+            game, player = ctx.game, ctx.player
+            gained = []
+            for _ in range(count):
+                options = [
+                    pile.cards[-1].d.name
+                    for pile in game.piles.values()
+                    if pile.cards and pile.in_supply and pred(ctx, pile.cards[-1].d)
+                ]
+                name = ask(Decision(PILE, player, prompt, options, 0 if optional else 1, 1,
+                                    card=ctx.card, game=game))
+                if name is None:
+                    break
+                card = game.gain(player, name, to)
+                if card is not None:
+                    gained.append((card, _zone(player, to)))
+            bind(ctx, "gained", gained)
+            ctx.did = len(gained) == count
+
+        return gain
+
+    def _compile_cards(self, to: str):
+        select = self.what.compile_select("trash")
+        any_number = self.count == -1
+        prompt = f"Gain {self.what.render()}"
+
+        def gain_cards(ctx: Ctx) -> None:
+            game, player = ctx.game, ctx.player
+            placed = [(c, z) for c, z in select(ctx, prompt) if c in z]
+            if any_number and placed:
+                picked = ask(Decision(CARDS, ctx.you, prompt, [c for c, _ in placed], 0,
+                                      len(placed), card=ctx.card, game=game))
+                placed = [(c, z) for c, z in placed if c in picked]
+            gained = []
+            for card, zone in placed:
+                if game.move(card, zone, []):
+                    game.receive(ctx.you if any_number else player, card, to)
+                    gained.append((card, _zone(player, to)))
+            bind(ctx, "gained", gained)
+            ctx.did = bool(gained)
+
+        return gain_cards
+
+    def render_what(self) -> str:
+        if isinstance(self.what, Selection):
+            return self.what.render()
+        noun = self.what.render(many=self.count > 1)
+        if self.count == 1:
+            return f"{article(noun)} {noun}"
+        return f"{self.count} {noun}"
+
+    def render(self, they: bool = False) -> str:
+        if self.count == -1:
+            return f"gain any or all of {self.what.render()}"
+        if isinstance(self.what, Selection):
+            text = f"gain {self.what.render()}"
+            return f"{text} {DESTINATIONS[self.to]}".strip()
+        where = DESTINATIONS[self.to]
+        quals = " ".join(q.render() for q in self.what.qualifiers)
+        head = Filter(self.what.adjectives, self.what.noun, []).render(many=self.count > 1)
+        if self.count == 1:
+            head = f"{article(head)} {head}"
+        else:
+            head = f"{self.count} {plural(head) if not head.endswith('s') else head}"
+        return " ".join(p for p in ("gain", head, where, quals) if p)
+
+
+def _zone(player, to: str) -> list:
+    return {"hand": player.hand, "deck": player.deck}.get(to, player.discard)

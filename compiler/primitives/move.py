@@ -1,0 +1,133 @@
+"""Moving cards a player has: trash, discard, put (into hand, onto the deck, ...), set aside,
+return to its pile. Each honours the Stop-Moving rule: a card no longer where the step expects
+it stays where it is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.nodes import Env, Node
+from compiler.primitives import primitive
+from compiler.selections import Selection, bind
+from runtime.decisions import ORDER, Decision, ask
+
+if TYPE_CHECKING:
+    from runtime.context import Ctx
+
+VERBS = {"trash": "trashed", "discard": "discarded", "set aside": "set aside",
+         "return": "returned", "put": "put"}
+
+PLACES = {
+    "hand": "into your hand",
+    "deck": "onto your deck",
+    "bottom": "on the bottom of your deck",
+    "discard": "into your discard pile",
+    "back": "back in any order",
+    "back_top": "back on top in any order",
+}
+
+
+@primitive(
+    "move_step",
+    r"""
+      "trash" selection                            -> trash
+    | "discard" selection                          -> discard
+    | "set" "aside" selection                      -> set_aside
+    | "return" selection "to" "its" "pile"         -> return_to_pile
+    | "put" selection put_place                    -> put
+!put_place: "into" "your" "hand" | "onto" "your" "deck" | "on" "top" "of" "your" "deck"
+          | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
+          | "back" "in" "any" "order" | "back" "on" "top" "in" "any" "order" | "back"
+""",
+)
+class Move(Node):
+    def __init__(self, verb: str, selection: Selection, place: str = "") -> None:
+        self.verb = verb
+        self.selection = selection
+        self.place = place
+
+    @staticmethod
+    def build_trash(selection) -> Move:
+        return Move("trash", selection)
+
+    @staticmethod
+    def build_discard(selection) -> Move:
+        return Move("discard", selection)
+
+    @staticmethod
+    def build_set_aside(selection) -> Move:
+        return Move("set aside", selection)
+
+    @staticmethod
+    def build_return_to_pile(selection) -> Move:
+        return Move("return", selection)
+
+    @staticmethod
+    def build_put(selection, place) -> Move:
+        words = " ".join(str(t) for t in place.children)
+        key = {
+            "into your hand": "hand", "onto your deck": "deck", "on top of your deck": "deck",
+            "on the bottom of your deck": "bottom", "into your discard pile": "discard",
+            "back in any order": "back", "back on top in any order": "back_top", "back": "back",
+        }[words]
+        return Move("put", selection, key)
+
+    def compile(self, env: Env):
+        verb, place = self.verb, self.place
+        select = self.selection.compile_select("hand")
+        prompt = self.render()[0].upper() + self.render()[1:]
+        participle = VERBS[verb]
+        expected = self.selection.quantity
+        exact = expected[1] if expected[0] in ("one", "exact") else None
+
+        def move(ctx: Ctx) -> None:
+            game, player = ctx.game, ctx.player
+            placed = select(ctx, prompt)
+            moved = []
+            if place in ("back", "back_top") and len(placed) > 1:
+                cards = ask(Decision(ORDER, player, prompt, [c for c, _ in placed],
+                                     card=ctx.card, game=game))
+                order = {id(c): i for i, c in enumerate(cards)}
+                placed.sort(key=lambda cz: -order[id(cz[0])])  # bottom-most first
+            for card, zone in placed:
+                if verb == "trash":
+                    ok = game.trash_card(player, card, zone)
+                    target = game.trash
+                elif verb == "discard":
+                    ok = game.discard_card(player, card, zone)
+                    target = player.discard
+                elif verb == "set aside":
+                    ok = game.move(card, zone, player.set_aside)
+                    target = player.set_aside
+                elif verb == "return":
+                    ok = game.return_to_pile(card, zone)
+                    target = []
+                else:
+                    target = _target(player, place)
+                    ok = game.move(card, zone, target, bottom=place == "bottom")
+                if ok:
+                    moved.append((card, target))
+            bind(ctx, participle, moved)
+            if verb == "discard":
+                ctx.vars.setdefault("discarded_all", []).extend(moved)
+            ctx.did = bool(moved) and (exact is None or len(moved) == exact)
+
+        return move
+
+    def render(self, they: bool = False) -> str:
+        what = self.selection.render()
+        if self.verb == "put":
+            if self.place in ("back", "back_top") and self.selection.kind == "rest":
+                return f"put the rest {PLACES[self.place]}"
+            return f"put {what} {PLACES[self.place]}"
+        if self.verb == "return":
+            return f"return {what} to its pile"
+        return f"{self.verb} {what}"
+
+
+def _target(player, place: str) -> list:
+    if place == "hand":
+        return player.hand
+    if place == "discard":
+        return player.discard
+    return player.deck  # deck, bottom, back

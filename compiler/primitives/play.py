@@ -1,0 +1,69 @@
+"""Playing a card from somewhere: "play an Action card from your hand twice", "play it"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.nodes import Env, Node
+from compiler.primitives import primitive
+from compiler.selections import Selection, bind
+
+if TYPE_CHECKING:
+    from runtime.context import Ctx
+
+
+@primitive(
+    "play_step",
+    r"""
+      "play" selection                   -> play_once
+    | "play" selection "twice"           -> play_twice
+    | "play" selection "again"           -> play_again
+""",
+)
+class Play(Node):
+    """Plays the picked card. Playing it "twice" resolves it twice even if it left play."""
+
+    def __init__(self, selection: Selection, times: int = 1, again: bool = False) -> None:
+        self.selection = selection
+        self.times = times
+        self.again = again
+
+    @staticmethod
+    def build_play_once(selection) -> Play:
+        return Play(selection)
+
+    @staticmethod
+    def build_play_twice(selection) -> Play:
+        return Play(selection, 2)
+
+    @staticmethod
+    def build_play_again(selection) -> Play:
+        return Play(selection, 1, again=True)
+
+    def compile(self, env: Env):
+        select = self.selection.compile_select("hand")
+        times, again = self.times, self.again
+        prompt = self.render()[0].upper() + self.render()[1:]
+
+        def play(ctx: Ctx) -> None:
+            game, player = ctx.game, ctx.player
+            placed = select(ctx, prompt)
+            played = []
+            for card, zone in placed:
+                if again:
+                    game.resolve(player, card)
+                    played.append((card, player.in_play))
+                elif game.play(player, card, zone if zone is not player.in_play else None, times):
+                    played.append((card, player.in_play))
+            bind(ctx, "played", played)
+            ctx.did = bool(played)
+
+        return play
+
+    def render(self, they: bool = False) -> str:
+        text = f"play {self.selection.render()}"
+        if self.times == 2:
+            text += " twice"
+        if self.again:
+            text += " again"
+        return text

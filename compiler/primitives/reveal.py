@@ -1,0 +1,63 @@
+"""Revealing and looking: "reveal the top 2 cards of your deck", "look at the top 2 cards of
+your deck", "reveal a Victory card from your hand", "look through your discard pile".
+
+Cards revealed from the deck are held apart (the player's revealed cards) until a later step
+moves them; whatever is left when the effect ends goes back where it came from."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.nodes import Env, Node
+from compiler.primitives import primitive
+from compiler.selections import Selection, bind
+
+if TYPE_CHECKING:
+    from runtime.context import Ctx
+
+
+@primitive(
+    "reveal_step",
+    r"""
+      "reveal" selection                         -> reveal
+    | "look" "at" selection                      -> look_at
+    | "look" "through" "your" "discard" "pile"   -> look_through
+""",
+)
+class Reveal(Node):
+    def __init__(self, verb: str, selection: Selection | None) -> None:
+        self.verb = verb
+        self.selection = selection
+
+    @staticmethod
+    def build_reveal(selection) -> Reveal:
+        return Reveal("reveal", selection)
+
+    @staticmethod
+    def build_look_at(selection) -> Reveal:
+        return Reveal("look at", selection)
+
+    @staticmethod
+    def build_look_through() -> Reveal:
+        return Reveal("look through", None)
+
+    def compile(self, env: Env):
+        if self.selection is None:
+            return lambda ctx: None  # looking through changes nothing; later steps pick from it
+        select = self.selection.compile_select("hand")
+        prompt = self.render()[0].upper() + self.render()[1:]
+
+        def reveal(ctx: Ctx) -> None:
+            placed = select(ctx, prompt)
+            bind(ctx, "revealed", placed)
+            if ctx.game.log is not None:
+                names = ", ".join(c.d.name for c, _ in placed) or "nothing"
+                ctx.game.note(f"{ctx.player.name} reveals {names}")
+            ctx.did = bool(placed)
+
+        return reveal
+
+    def render(self, they: bool = False) -> str:
+        if self.selection is None:
+            return "look through your discard pile"
+        return f"{self.verb} {self.selection.render()}"

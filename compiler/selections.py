@@ -1,0 +1,645 @@
+"""Card descriptions, references, counts, money and conditions: the nouns of the DSL.
+
+Each compiles to a small function of the runtime context: a filter to `pred(ctx, carddef)`, an
+amount to `f(ctx) -> int`, a condition to `f(ctx) -> bool`, and a selection to
+`pick(ctx, prompt, default_zone, optional) -> list[(card, zone)]`, where `zone` is the list the
+card is in now, so that the step that moves it can honour the Stop-Moving rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from compiler.nodes import Env, Node, article, plural
+from runtime.decisions import CARDS, Decision, ask
+
+if TYPE_CHECKING:
+    from runtime.cards import Card, CardDef
+    from runtime.context import Ctx
+
+Placed = tuple["Card", list]
+Pred = Callable[["Ctx", "CardDef"], bool]
+
+
+# ------------------------------------------------------------------------- zones and refs
+def revealed_zone(ctx: Ctx) -> list:
+    """The acting player's revealed (or looked-at) cards, held apart until they move on."""
+    zone = ctx.vars.get("revealed")
+    if zone is None:
+        zone = ctx.vars["revealed"] = []
+    return zone
+
+
+def this_zone(ctx: Ctx) -> list:
+    zone = ctx.vars.get("this_zone")
+    return ctx.you.in_play if zone is None else zone
+
+
+def zone_list(ctx: Ctx, zone: str) -> list:
+    player = ctx.player
+    if zone == "hand":
+        return player.hand
+    if zone == "discard":
+        return player.discard
+    if zone == "deck":
+        return player.deck
+    if zone == "in_play":
+        return player.in_play
+    if zone == "trash":
+        return ctx.game.trash
+    if zone == "revealed":
+        return revealed_zone(ctx)
+    raise ValueError(zone)
+
+
+def bind(ctx: Ctx, name: str, placed: list[Placed]) -> None:
+    """Bind moved cards as `it`/`them` and under the step's participle ("trashed", ...)."""
+    ctx.vars["it"] = placed
+    ctx.vars[name] = placed
+
+
+class Ref(Node):
+    """it, them, this, those cards, the trashed card, ..."""
+
+    def __init__(self, kind: str, name: str = "it") -> None:
+        self.kind = kind
+        self.name = name
+
+    def resolve(self, ctx: Ctx) -> list[Placed]:
+        if self.kind == "this":
+            return [(ctx.card, this_zone(ctx))] if ctx.card is not None else []
+        if self.kind == "revealed":
+            zone = revealed_zone(ctx)
+            return [(c, zone) for c in zone]
+        return list(ctx.vars.get(self.name, ()))
+
+    def defs(self, ctx: Ctx) -> list[CardDef]:
+        return [card.d for card, _zone in self.resolve(ctx)]
+
+    def compile(self, env: Env) -> Callable[[Ctx], list[Placed]]:
+        return self.resolve
+
+    def render(self, they: bool = False) -> str:
+        if self.kind == "this":
+            return "this"
+        if self.kind == "revealed":
+            return "those cards"
+        return "it" if self.name == "it" else f"the {self.name} card"
+
+
+# ------------------------------------------------------------------------------- filters
+class Noun(Node):
+    """The head of a card description: card, a type, a card name, "A or B", a copy of it."""
+
+    def __init__(self, kind: str, names: tuple = (), plural_form: bool = False, ref: Ref | None = None):
+        self.kind = kind  # any, named, either, copy
+        self.names = names
+        self.plural_form = plural_form
+        self.ref = ref
+        self.resolved: list[tuple[str, str]] = []
+
+    def check(self, env: Env) -> None:
+        self.resolved = [env.card_or_type(str(n), self) for n in self.names]
+
+    def predicate(self) -> Pred:
+        if self.kind == "any":
+            return lambda ctx, d: True
+        if self.kind == "copy":
+            ref = self.ref
+            return lambda ctx, d: any(d.name == other.name for other in ref.defs(ctx))
+        tests = []
+        for kind, name in self.resolved:
+            if kind == "type":
+                tests.append(lambda ctx, d, t=name: t in d.type_set)
+            elif kind == "pile":
+                tests.append(lambda ctx, d, p=name: ctx.game.pile_of.get(d.name) is not None
+                             and ctx.game.pile_of[d.name].name == p)
+            else:
+                tests.append(lambda ctx, d, n=name: d.name == n)
+        if len(tests) == 1:
+            return tests[0]
+        return lambda ctx, d: any(t(ctx, d) for t in tests)
+
+    def is_type(self) -> bool:
+        return bool(self.resolved) and all(k == "type" for k, _ in self.resolved)
+
+    def render(self, they: bool = False, many: bool = False) -> str:
+        word = "cards" if many else "card"
+        if self.kind == "any":
+            return word
+        if self.kind == "copy":
+            return f"copy of {self.ref.render()}"
+        names = [str(n) for n in self.names]
+        if many and not self.plural_form:
+            names = [plural(n) for n in names]
+        text = " or ".join(names)
+        return f"{text} {word}" if self.plural_form else text
+
+
+class Qualifier(Node):
+    """A restriction after the noun: costing up to $4, other than Copper, cheaper than it."""
+
+    def __init__(self, kind: str, value: Any = None) -> None:
+        self.kind = kind
+        self.value = value
+        self.resolved: tuple[str, str] | None = None
+
+    def check(self, env: Env) -> None:
+        if self.kind in ("other_than", "has_name"):
+            self.resolved = env.card_or_type(str(self.value), self)
+
+    def predicate(self) -> Pred:
+        kind, value = self.kind, self.value
+        if kind in ("cost_up_to", "cost_exactly", "cost_less", "cost_at_least"):
+            amount = value.compile_money()
+            compare = {
+                "cost_up_to": lambda c, m: c <= m,
+                "cost_exactly": lambda c, m: c == m,
+                "cost_less": lambda c, m: c < m,
+                "cost_at_least": lambda c, m: c >= m,
+            }[kind]
+
+            def costs(ctx: Ctx, d: CardDef) -> bool:
+                limit = amount(ctx)
+                return limit is not None and compare(ctx.game.cost(d), limit)
+
+            return costs
+        if kind == "cheaper_than":
+            ref = value
+            return lambda ctx, d: any(ctx.game.cost(d) < ctx.game.cost(o) for o in ref.defs(ctx))
+        if kind == "other_than":
+            kind_, name = self.resolved or ("card", str(value))
+            if kind_ == "type":
+                return lambda ctx, d: name not in d.type_set
+            return lambda ctx, d: d.name != name
+        if kind == "sharing_type":
+            ref = value
+            return lambda ctx, d: any(d.type_set & o.type_set for o in ref.defs(ctx))
+        if kind == "not_in_play":
+            return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.in_play)
+        if kind == "not_named":
+            return lambda ctx, d: d.name != ctx.vars.get("named_card")
+        raise ValueError(kind)
+
+    def render(self, they: bool = False) -> str:
+        kind, value = self.kind, self.value
+        return {
+            "cost_up_to": lambda: f"costing up to {value.render()}",
+            "cost_exactly": lambda: f"costing exactly {value.render()}",
+            "cost_less": lambda: f"costing less than {value.render()}",
+            "cost_at_least": lambda: f"costing {value.render()} or more",
+            "cheaper_than": lambda: "cheaper" if value.name == "it" else f"cheaper than {value.render()}",
+            "other_than": lambda: f"other than {value}",
+            "sharing_type": lambda: f"sharing a type with {value.render()}",
+            "not_in_play": lambda: "you don't have a copy of in play",
+            "not_named": lambda: "without that name",
+        }[kind]()
+
+
+class Filter(Node):
+    """A whole card description: adjectives, noun, qualifiers."""
+
+    def __init__(self, adjectives: list, noun: Noun, qualifiers: list[Qualifier]) -> None:
+        self.adjectives = adjectives  # ("not", name) | ("distinct",) | ("revealed",)
+        self.noun = noun
+        self.qualifiers = qualifiers
+        self.negated: list[tuple[str, str]] = []
+
+    @property
+    def distinct(self) -> bool:
+        return any(a[0] == "distinct" for a in self.adjectives)
+
+    @property
+    def revealed(self) -> bool:
+        return any(a[0] == "revealed" for a in self.adjectives)
+
+    def check(self, env: Env) -> None:
+        self.negated = [env.card_or_type(a[1], self) for a in self.adjectives if a[0] == "not"]
+
+    def compile_pred(self) -> Pred:
+        tests: list[Pred] = []
+        if self.noun.kind != "any":
+            tests.append(self.noun.predicate())
+        for kind, name in self.negated:
+            if kind == "type":
+                tests.append(lambda ctx, d, t=name: t not in d.type_set)
+            else:
+                tests.append(lambda ctx, d, n=name: d.name != n)
+        tests.extend(q.predicate() for q in self.qualifiers)
+        if not tests:
+            return lambda ctx, d: True
+        if len(tests) == 1:
+            return tests[0]
+        return lambda ctx, d: all(t(ctx, d) for t in tests)
+
+    def render(self, they: bool = False, many: bool = False) -> str:
+        words = []
+        for a in self.adjectives:
+            if a[0] == "not":
+                words.append(f"non-{a[1]}")
+            elif a[0] == "distinct":
+                words.append("differently named")
+            else:
+                words.append("revealed")
+        words.append(self.noun.render(many=many))
+        words.extend(q.render() for q in self.qualifiers)
+        return " ".join(words)
+
+    def render_with_article(self) -> str:
+        text = self.render()
+        return f"{article(text)} {text}"
+
+
+# ------------------------------------------------------------------------- amounts, money
+class Amount(Node):
+    """A number: 3, "two", the number of X, cost(it), types(it), a + b."""
+
+    def __init__(self, kind: str, value: Any = None, other: Any = None) -> None:
+        self.kind = kind
+        self.value = value
+        self.other = other
+
+    @property
+    def constant(self) -> int | None:
+        return self.value if self.kind == "number" else None
+
+    def compile_amount(self) -> Callable[[Ctx], int]:
+        kind, value = self.kind, self.value
+        if kind == "number":
+            return lambda ctx: value
+        if kind == "count":
+            return value.compile_count()
+        if kind == "cost_of":
+            return lambda ctx: sum(ctx.game.cost(d) for d in value.defs(ctx))
+        if kind == "types_of":
+            return lambda ctx: sum(len(d.types) for d in value.defs(ctx))
+        left, right = value.compile_amount(), self.other.compile_amount()
+        if kind == "add":
+            return lambda ctx: left(ctx) + right(ctx)
+        return lambda ctx: left(ctx) - right(ctx)
+
+    def render(self, they: bool = False) -> str:
+        words = {1: "one", 2: "two", 3: "three", 4: "four"}
+        if self.kind == "number":
+            return str(self.value) if not getattr(self, "word", False) else words[self.value]
+        if self.kind == "count":
+            return f"the number of {self.value.render()}"
+        if self.kind == "cost_of":
+            return f"the cost of {self.value.render()}"
+        if self.kind == "types_of":
+            return f"the number of types of {self.value.render()}"
+        op = "+" if self.kind == "add" else "-"
+        return f"{self.value.render()} {op} {self.other.render()}"
+
+
+class Money(Node):
+    """$3, $2 more than it, $1 less than it, $1 per differently named card in play, it."""
+
+    def __init__(self, kind: str, coins: int = 0, other: Any = None) -> None:
+        self.kind = kind
+        self.coins = coins
+        self.other = other
+
+    def compile_money(self) -> Callable[[Ctx], int | None]:
+        coins, other = self.coins, self.other
+        if self.kind == "money":
+            return lambda ctx: coins
+        if self.kind in ("money_more", "money_less", "money_of"):
+            sign = {"money_more": 1, "money_less": -1, "money_of": 0}[self.kind]
+
+            def relative(ctx: Ctx) -> int | None:
+                defs = other.defs(ctx)
+                if not defs:
+                    return None  # "it" was never bound: nothing can match (Mine without a trash)
+                return ctx.game.cost(defs[0]) + sign * coins
+
+            return relative
+        count = other.compile_count()
+        return lambda ctx: coins * count(ctx)
+
+    def render(self, they: bool = False) -> str:
+        if self.kind == "money":
+            return f"${self.coins}"
+        if self.kind == "money_more":
+            return f"${self.coins} more than {self.other.render()}"
+        if self.kind == "money_less":
+            return f"${self.coins} less than {self.other.render()}"
+        if self.kind == "money_of":
+            return self.other.render()
+        return f"${self.coins} per {self.other.render()}"
+
+
+class Countable(Node):
+    """Something counted: "card in your hand", "empty Supply pile", "Duchy you have"."""
+
+    def __init__(self, kind: str, filter: Filter | None = None, place: str = "", word: str = ""):
+        self.kind = kind  # cards, empty_piles, tokens, coins_in_cost, coins_overpaid
+        self.filter = filter
+        self.place = place
+        self.word = word
+
+    def compile_count(self) -> Callable[[Ctx], int]:
+        kind = self.kind
+        if kind == "empty_piles":
+            return lambda ctx: ctx.game.empty_supply_piles()
+        if kind == "tokens":
+            attr = "coffers" if self.word == "coffers" else "favors"
+            return lambda ctx: getattr(ctx.player, attr)
+        if kind == "coins_in_cost":
+            return lambda ctx: sum(ctx.game.cost(c.d) for c, _ in ctx.vars.get("it", ()))
+        if kind == "coins_overpaid":
+            return lambda ctx: ctx.vars.get("overpaid", 0)
+        pred = self.filter.compile_pred()
+        distinct = self.filter.distinct
+        cards_at = _place_cards(self.place)
+        if distinct:
+            return lambda ctx: len({c.d.name for c in cards_at(ctx) if pred(ctx, c.d)})
+        return lambda ctx: sum(1 for c in cards_at(ctx) if pred(ctx, c.d))
+
+    def render(self, they: bool = False) -> str:
+        if self.kind == "empty_piles":
+            return "empty Supply pile"
+        if self.kind == "tokens":
+            return f"{self.word.capitalize()} you have"
+        if self.kind == "coins_in_cost":
+            return "$1 it costs"
+        if self.kind == "coins_overpaid":
+            return "$1 overpaid"
+        place = {
+            "in_hand": "in your hand", "in_play": "you have in play", "owned": "you have",
+            "played_this_turn": "played this turn", "in_revealed": "revealed",
+            "in_discarded": "discarded", "in_trash": "in the trash",
+        }[self.place]
+        return f"{self.filter.render()} {place}"
+
+
+def _place_cards(place: str) -> Callable[[Ctx], list]:
+    if place == "in_hand":
+        return lambda ctx: ctx.player.hand
+    if place == "in_play":
+        return lambda ctx: ctx.player.in_play
+    if place == "owned":
+        return lambda ctx: ctx.player.owned()
+    if place == "played_this_turn":
+        return lambda ctx: ctx.game.played_this_turn
+    if place == "in_trash":
+        return lambda ctx: ctx.game.trash
+    if place == "in_revealed":
+        return lambda ctx: [c for c, _ in ctx.vars.get("revealed_all", ())]
+    if place == "in_discarded":
+        return lambda ctx: [c for c, _ in ctx.vars.get("discarded", ())]
+    raise ValueError(place)
+
+
+# ----------------------------------------------------------------------------- conditions
+class Condition(Node):
+    def __init__(self, kind: str, *args: Any) -> None:
+        self.kind = kind
+        self.args = list(args)
+
+    def children(self):
+        return (a for a in self.args if isinstance(a, Node))
+
+    def compile_test(self) -> Callable[[Ctx], bool]:
+        kind, args = self.kind, self.args
+        if kind == "all_of":
+            left, right = args[0].compile_test(), args[1].compile_test()
+            return lambda ctx: left(ctx) and right(ctx)
+        if kind == "compare":
+            left, op, right = args[0].compile_amount(), str(args[1]), args[2].compile_amount()
+            ops = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
+                   ">": int.__gt__, "<": int.__lt__}
+            fn = ops[op]
+            return lambda ctx: fn(left(ctx), right(ctx))
+        if kind in ("at_least", "at_most"):
+            amount, count = args[0].compile_amount(), args[1].compile_count()
+            if kind == "at_least":
+                return lambda ctx: count(ctx) >= amount(ctx)
+            return lambda ctx: count(ctx) <= amount(ctx)
+        if kind == "none_of":
+            count = args[0].compile_count()
+            return lambda ctx: count(ctx) == 0
+        if kind == "no_empty_piles":
+            return lambda ctx: ctx.game.empty_supply_piles() == 0
+        if kind == "is_a":
+            ref, pred = args[0], args[1].compile_pred()
+            return lambda ctx: any(pred(ctx, d) for d in ref.defs(ctx))
+        if kind == "did":
+            return lambda ctx: ctx.did
+        if kind == "did_not":
+            return lambda ctx: not ctx.did
+        if kind == "is_named":
+            return lambda ctx: any(
+                d.name == ctx.vars.get("named_card") for d in args[0].defs(ctx)
+            )
+        raise ValueError(kind)
+
+    def render(self, they: bool = False) -> str:
+        kind, args = self.kind, self.args
+        if kind == "all_of":
+            return f"{args[0].render()} and {args[1].render()}"
+        if kind == "compare":
+            words = {">=": "or more", "<=": "or fewer"}
+            if str(args[1]) in words and args[0].kind == "count":
+                return f"{args[2].render()} {words[str(args[1])]} {args[0].value.render()}"
+            return f"{args[0].render()} {args[1]} {args[2].render()}"
+        if kind == "at_least":
+            return f"you have {args[0].render()} or more {_count_tail(args[1])}"
+        if kind == "at_most":
+            return f"you have {args[0].render()} or fewer {_count_tail(args[1])}"
+        if kind == "none_of":
+            return f"you have no {_count_tail(args[0])}"
+        if kind == "no_empty_piles":
+            return "no Supply piles are empty"
+        if kind == "is_a":
+            return f"{args[0].render()} is {args[1].render_with_article()}"
+        if kind == "is_named":
+            return "you named it"
+        return {"did": "you did", "did_not": "you didn't"}[kind]
+
+
+def _count_tail(countable: Countable) -> str:
+    if countable.kind != "cards":
+        return countable.render()
+    text = countable.render()
+    first = countable.filter.render()
+    return text.replace(first, countable.filter.render(many=True), 1)
+
+
+# ----------------------------------------------------------------------------- selections
+class Selection(Node):
+    """Which cards a step acts on, and how many may or must be picked."""
+
+    def __init__(
+        self,
+        kind: str,
+        quantity: tuple[str, int] = ("one", 1),
+        filter: Filter | None = None,
+        source: str | None = None,
+        chooser: str = "player",
+        ref: Ref | None = None,
+        per: Countable | None = None,
+        until: tuple | None = None,
+    ) -> None:
+        self.kind = kind  # pick, ref, hand, deck, top, rest, down_to, until
+        self.quantity = quantity
+        self.filter = filter
+        self.source = source
+        self.chooser = chooser
+        self.ref = ref
+        self.per = per
+        self.until = until
+        self.optional = False
+
+    @property
+    def from_deck(self) -> bool:
+        return self.kind in ("top", "until")
+
+    def compile_select(self, default_zone: str = "hand") -> Callable[[Ctx, str], list[Placed]]:
+        """Return `select(ctx, prompt) -> [(card, zone)]`."""
+        kind = self.kind
+        if kind == "ref":
+            return lambda ctx, prompt: self.ref.resolve(ctx)
+        if kind == "hand":
+            return lambda ctx, prompt: [(c, ctx.player.hand) for c in ctx.player.hand]
+        if kind == "deck":
+            return lambda ctx, prompt: [(c, ctx.player.deck) for c in ctx.player.deck]
+        if kind == "rest":
+            return lambda ctx, prompt: [(c, revealed_zone(ctx)) for c in revealed_zone(ctx)]
+        if kind == "top":
+            count = self.quantity[1]
+
+            def top(ctx: Ctx, prompt: str) -> list[Placed]:
+                zone = revealed_zone(ctx)
+                cards = ctx.game.take_from_deck(ctx.player, count)
+                zone.extend(cards)
+                ctx.vars.setdefault("revealed_all", []).extend((c, zone) for c in cards)
+                return [(c, zone) for c in cards]
+
+            return top
+        if kind == "until":
+            return self._compile_until()
+        if kind == "down_to":
+            keep = self.quantity[1]
+
+            def down_to(ctx: Ctx, prompt: str) -> list[Placed]:
+                hand = ctx.player.hand
+                extra = len(hand) - keep
+                if extra <= 0:
+                    return []
+                picked = ask(Decision(CARDS, ctx.player, prompt, list(hand), extra, extra,
+                                      card=ctx.card, game=ctx.game))
+                return [(c, hand) for c in picked]
+
+            return down_to
+        return self._compile_pick(default_zone)
+
+    def _compile_pick(self, default_zone: str) -> Callable[[Ctx, str], list[Placed]]:
+        pred = self.filter.compile_pred() if self.filter else (lambda ctx, d: True)
+        source = self.source or ("revealed" if self.filter and self.filter.revealed else default_zone)
+        how, n = self.quantity
+        per = self.per.compile_count() if self.per is not None else None
+        by_you = self.chooser == "you"
+        optional = self.optional
+
+        ref = self.ref
+
+        def pick(ctx: Ctx, prompt: str) -> list[Placed]:
+            if source == "ref":
+                where = {id(c): z for c, z in ref.resolve(ctx) if any(c is x for x in z)}
+                options = [c for c, _z in ref.resolve(ctx) if id(c) in where and pred(ctx, c.d)]
+            else:
+                zone = zone_list(ctx, source)
+                where = None
+                options = [c for c in zone if pred(ctx, c.d)]
+            if how == "all":
+                return [(c, zone if where is None else where[id(c)]) for c in options]
+            if how == "one":
+                low, high = 1, 1
+            elif how == "exact":
+                low = high = n
+            elif how == "per":
+                low = high = n * per(ctx)
+            elif how == "up_to":
+                low, high = 0, n
+            else:  # any number
+                low, high = 0, len(options)
+            high = min(high, len(options))
+            low = 0 if optional else min(low, high)
+            chooser = ctx.you if by_you else ctx.player
+            picked = ask(Decision(CARDS, chooser, prompt, options, low, high,
+                                  card=ctx.card, game=ctx.game))
+            return [(c, zone if where is None else where[id(c)]) for c in picked]
+
+        return pick
+
+    def _compile_until(self) -> Callable[[Ctx, str], list[Placed]]:
+        amount, filter_ = self.until
+        need = amount.compile_amount()
+        pred = filter_.compile_pred()
+
+        def until(ctx: Ctx, prompt: str) -> list[Placed]:
+            zone = revealed_zone(ctx)
+            wanted, found = need(ctx), 0
+            out = []
+            while found < wanted:
+                cards = ctx.game.take_from_deck(ctx.player, 1)
+                if not cards:
+                    break
+                zone.append(cards[0])
+                out.append((cards[0], zone))
+                if pred(ctx, cards[0].d):
+                    found += 1
+            ctx.vars.setdefault("revealed_all", []).extend(out)
+            return out
+
+        return until
+
+    def render(self, they: bool = False) -> str:
+        kind = self.kind
+        if kind == "ref":
+            return self.ref.render()
+        if kind == "hand":
+            return "your hand"
+        if kind == "deck":
+            return "your deck"
+        if kind == "rest":
+            return "the rest"
+        if kind == "down_to":
+            return f"down to {self.quantity[1]} cards in hand"
+        if kind == "top":
+            n = self.quantity[1]
+            return "the top card of your deck" if n == 1 else f"the top {n} cards of your deck"
+        if kind == "until":
+            amount, filter_ = self.until
+            many = amount.constant != 1
+            return (f"cards from your deck until you reveal {amount.render()} "
+                    f"{filter_.render(many=many)}")
+        how, n = self.quantity
+        many = how != "one" and not (how == "exact" and n == 1)
+        if self.source == "ref":
+            prefix = {"one": "one of", "exact": f"{n} of", "up_to": f"up to {n} of",
+                      "any": "any number of", "all": "all of"}.get(how, "")
+            return f"{prefix} {self.ref.render()}"
+        noun = self.filter.render(many=many)
+        if how == "one":
+            text = f"{article(noun)} {noun}"
+        elif how == "exact":
+            text = f"{n} {noun}"
+        elif how == "up_to":
+            text = f"up to {n} {noun}"
+        elif how == "any":
+            text = f"any number of {noun}"
+        elif how == "per":
+            text = f"{article(noun)} {noun} per {self.per.render()}"
+        else:
+            text = f"the {noun}"
+        source = {
+            "hand": " from your hand", "discard": " from your discard pile", "deck": " from your deck",
+            "trash": " from the trash", "revealed": "", None: "",
+        }.get(self.source, "")
+        text += source
+        if self.chooser == "you":
+            text += " that you choose"
+        return text

@@ -1,0 +1,40 @@
+"""The execution context that compiled effects run in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from runtime.cards import Card
+    from runtime.game import Game
+    from runtime.player import Player
+
+
+class Ctx:
+    """Who is acting and what the effect has bound so far.
+
+    `you` owns the effect (the player of the card); `player` is who is acting now: the same
+    player, or "they" inside `each other player:`. `vars` holds the cards an effect bound
+    (`it`, `trashed`, `revealed`, ...). `did` says whether the last step happened in full, for
+    "if you did"; `unaffected` holds the players a Reaction made unaffected by this Attack.
+    """
+
+    __slots__ = ("card", "did", "game", "player", "unaffected", "vars", "you")
+
+    def __init__(
+        self, game: Game, you: Player, card: Card | None, vars: dict[str, Any] | None = None
+    ) -> None:
+        self.game = game
+        self.you = you
+        self.player = you
+        self.card = card
+        self.vars: dict[str, Any] = {} if vars is None else vars
+        self.did = True
+        self.unaffected: frozenset = frozenset()
+
+    def for_player(self, player: Player) -> Ctx:
+        """The same effect, with `player` acting ("each other player ...")."""
+        child = Ctx(self.game, self.you, self.card, dict(self.vars))
+        child.player = player
+        child.unaffected = self.unaffected
+        return child

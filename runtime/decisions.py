@@ -1,0 +1,145 @@
+"""The one decision interface shared by bots, scripted scenario answers and people.
+
+A `Decision` says what is asked, of whom, the legal options and how many may be picked. `ask`
+resolves it without asking when there is only one legal outcome (identical cards count as one),
+otherwise hands it to the player's agent and checks the answer. An agent is any object with a
+`decide(decision)` method; a step-wise driver (a UI, an AI service) can run the game in a worker
+thread and answer one pending decision at a time, without slowing this direct path.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from runtime.cards import Card
+    from runtime.game import Game
+    from runtime.player import Player
+
+# Kinds of decision, with the shape of their answer:
+CARDS = "cards"  # pick min..max cards from `options` (Card objects)    -> list[Card]
+ORDER = "order"  # order all `options` (cards put back), top first      -> list[Card]
+OPTION = "option"  # pick one text option (an ability of "choose one")  -> str
+YES_NO = "yes_no"  # "you may ..."                                      -> bool
+PILE = "pile"  # pick a pile (gain a card costing up to ...)          -> str | None
+NAME = "name"  # name a card                                          -> str
+NUMBER = "number"  # pick a number in options                           -> int
+PLAY = "play"  # turn: play an Action from hand, or None to stop      -> Card | None
+TREASURES = "treasures"  # turn: which Treasures to play              -> list[Card]
+BUY = "buy"  # turn: buy a pile, or None to stop                     -> str | None
+
+
+class IllegalAnswer(Exception):
+    """An answer that is not one of the decision's legal outcomes."""
+
+
+class Agent(Protocol):
+    def decide(self, decision: Decision) -> Any: ...
+
+
+class Decision:
+    """What is asked: `kind`, `prompt`, legal `options`, and `min`..`max` picks."""
+
+    __slots__ = ("card", "game", "kind", "max", "min", "options", "player", "prompt")
+
+    def __init__(
+        self,
+        kind: str,
+        player: Player,
+        prompt: str,
+        options: list,
+        min: int = 1,
+        max: int = 1,
+        card: Card | None = None,
+        game: Game | None = None,
+    ) -> None:
+        self.kind = kind
+        self.player = player
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.card = card
+        self.game = game
+
+    @property
+    def optional(self) -> bool:
+        return self.min == 0
+
+    def forced(self) -> tuple[bool, Any]:
+        """(True, outcome) when only one outcome is legal, so nobody needs to be asked."""
+        kind, options = self.kind, self.options
+        if kind == CARDS:
+            if self.max == 0 or not options:
+                return True, []
+            if self.min >= len(options):
+                return True, list(options)
+            if self.min == self.max and len({c.d for c in options}) == 1:
+                return True, list(options[: self.min])
+            return False, None
+        if kind == ORDER:
+            if len({c.d for c in options}) <= 1:
+                return True, list(options)
+            return False, None
+        if kind in (OPTION, PILE, NAME, NUMBER):
+            if not options:
+                return True, None
+            if len(options) == 1 and self.min >= 1:
+                return True, options[0]
+            return False, None
+        return False, None
+
+    def check(self, answer: Any) -> Any:
+        """Return the answer if legal, else raise IllegalAnswer saying what was expected."""
+        kind = self.kind
+        if kind in (CARDS, ORDER, TREASURES):
+            if not isinstance(answer, list) or any(
+                not any(c is o for o in self.options) for c in answer
+            ):
+                raise IllegalAnswer(f"{self.prompt}: choose from {self.describe_options()}")
+            if len({id(c) for c in answer}) != len(answer):
+                raise IllegalAnswer(f"{self.prompt}: a card was picked twice")
+            if kind == ORDER and len(answer) != len(self.options):
+                raise IllegalAnswer(f"{self.prompt}: order all of {self.describe_options()}")
+            if kind == CARDS and not self.min <= len(answer) <= self.max:
+                raise IllegalAnswer(
+                    f"{self.prompt}: pick {self.describe_count()}, not {len(answer)}"
+                )
+            return answer
+        if kind == YES_NO:
+            if not isinstance(answer, bool):
+                raise IllegalAnswer(f"{self.prompt}: answer yes or no")
+            return answer
+        if answer is None:
+            if self.min == 0 or kind in (PLAY, BUY):
+                return None
+            raise IllegalAnswer(f"{self.prompt}: an answer is required")
+        if kind == PLAY:
+            if any(answer is o for o in self.options):
+                return answer
+        elif kind == BUY:
+            if answer in self.options:
+                return answer
+        elif answer in self.options:
+            return answer
+        raise IllegalAnswer(f"{self.prompt}: {answer!r} is not one of {self.describe_options()}")
+
+    def describe_count(self) -> str:
+        if self.min == self.max:
+            return str(self.min)
+        return f"{self.min} to {self.max}"
+
+    def describe_options(self) -> str:
+        names = [getattr(o, "name", o) for o in self.options]
+        return ", ".join(str(n) for n in names) or "(nothing)"
+
+    def __repr__(self) -> str:
+        return f"<Decision {self.kind} {self.prompt!r} {self.describe_options()}>"
+
+
+def ask(decision: Decision) -> Any:
+    """Resolve a decision: forced outcomes need no agent; others are asked and checked."""
+    is_forced, outcome = decision.forced()
+    if is_forced:
+        return outcome
+    return decision.check(decision.player.agent.decide(decision))

@@ -1,0 +1,549 @@
+"""Game state, card movement and the turn, as ../shared/rules/gameplay.txt describes them.
+
+Every move of a card goes through a method here, so the rules that concern movement (shuffling
+in the middle of a draw, the Stop-Moving and No-Visiting rules, when-gain and when-trash
+triggers) live in one place. Compiled effects call these methods; they never touch lists
+themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from runtime.cards import Card, CardDef
+from runtime.context import Ctx
+from runtime.decisions import BUY, CARDS, PLAY, TREASURES, YES_NO, Decision, ask
+from runtime.player import Player
+
+if TYPE_CHECKING:
+    from runtime.library import Library
+
+
+class IllegalMove(Exception):
+    """A move the rules do not allow; the state is unchanged."""
+
+
+class Pile:
+    """A pile of cards (top at the end). Split piles hold several card definitions."""
+
+    __slots__ = ("cards", "in_supply", "name", "tokens")
+
+    def __init__(self, name: str, cards: list[Card], in_supply: bool = True) -> None:
+        self.name = name
+        self.cards = cards
+        self.in_supply = in_supply
+        self.tokens: dict[str, int] = {}
+
+    @property
+    def top(self) -> CardDef | None:
+        return self.cards[-1].d if self.cards else None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"<Pile {self.name} x{len(self.cards)}>"
+
+
+class Listener:
+    """A triggered ability waiting for an event (an Ally, a "this turn, when ..." effect)."""
+
+    __slots__ = ("effect", "event", "match", "owner", "source", "until")
+
+    def __init__(
+        self,
+        event: str,
+        owner: Player | None,
+        effect: Callable[[Game, Player, Card | None, Any], None],
+        match: Callable[[Game, Player, Card | None], bool] | None = None,
+        source: Card | CardDef | None = None,
+        until: str = "game",
+    ) -> None:
+        self.event = event
+        self.owner = owner
+        self.effect = effect
+        self.match = match
+        self.source = source
+        self.until = until  # "game", "turn" (ends in Clean-up) or "next_turn"
+
+
+class Game:
+    """One game: players, piles, trash, the turn in progress and the event dispatcher."""
+
+    def __init__(self, library: Library, agents: list[Any], seed: int | None = None) -> None:
+        if not 2 <= len(agents) <= 6:
+            raise IllegalMove("a game has 2 to 6 players")
+        self.library = library
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players = [Player(i, agent) for i, agent in enumerate(agents)]
+        self.piles: dict[str, Pile] = {}
+        self.pile_of: dict[str, Pile] = {}  # card name -> the pile it belongs to
+        self.trash: list[Card] = []
+        self.current = 0
+        self.phase = "action"
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.turn_number = 0
+        self.cost_reduction = 0
+        self.played_this_turn: list[Card] = []
+        self.gained_this_turn: list[Card] = []
+        self.listeners: dict[str, list[Listener]] = {}
+        self.game_over = False
+        self.log: list[str] | None = None
+        self._next_uid = 0
+
+    # ----------------------------------------------------------------- building
+    def new_card(self, definition: CardDef) -> Card:
+        self._next_uid += 1
+        return Card(definition, self._next_uid)
+
+    def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
+        """A pile holding `defs`, the first one on top."""
+        pile = Pile(name, [self.new_card(d) for d in reversed(defs)], in_supply)
+        self.piles[name] = pile
+        for d in defs:
+            self.pile_of.setdefault(d.name, pile)
+        return pile
+
+    @property
+    def player(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.current]
+
+    def note(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append(text)
+
+    # ------------------------------------------------------------------ events
+    def listen(self, listener: Listener) -> Listener:
+        self.listeners.setdefault(listener.event, []).append(listener)
+        return listener
+
+    def unlisten(self, listener: Listener) -> None:
+        group = self.listeners.get(listener.event)
+        if group and listener in group:
+            group.remove(listener)
+            if not group:
+                del self.listeners[listener.event]
+
+    def emit(self, event: str, player: Player, card: Card | None = None, data: Any = None) -> None:
+        """Run every listener of `event`; costs a dict lookup when nobody listens."""
+        group = self.listeners.get(event)
+        if not group:
+            return
+        for listener in list(group):
+            if listener.match is None or listener.match(self, player, card):
+                listener.effect(self, player, card, data)
+
+    # ------------------------------------------------------------------- costs
+    def cost(self, definition: CardDef) -> int:
+        """The current cost of a card: printed cost less reductions, never below $0."""
+        if not self.cost_reduction and not self.listeners.get("cost"):
+            return definition.cost
+        cost = definition.cost - self.cost_reduction
+        pile = self.pile_of.get(definition.name)
+        if pile is not None and pile.tokens:
+            cost -= pile.tokens.get("cost", 0)
+        return cost if cost > 0 else 0
+
+    # ---------------------------------------------------------------- movement
+    def shuffle(self, player: Player) -> None:
+        """Shuffle the discard pile; it goes under what is left of the deck."""
+        cards = player.discard
+        player.discard = []
+        self.rng.shuffle(cards)
+        self.emit("shuffle", player, None, cards)
+        cards.extend(player.deck)
+        player.deck = cards
+        self.note(f"{player.name} shuffles")
+
+    def take_from_deck(self, player: Player, count: int) -> list[Card]:
+        """Remove up to `count` cards from the top of the deck, shuffling when it runs out."""
+        taken: list[Card] = []
+        while len(taken) < count:
+            if not player.deck:
+                if not player.discard:
+                    break
+                self.shuffle(player)
+            taken.append(player.deck.pop())
+        return taken
+
+    def draw(self, player: Player, count: int) -> list[Card]:
+        deck = player.deck
+        if len(deck) >= count:
+            drawn = deck[-count:] if count else []
+            del deck[len(deck) - count :]
+            drawn.reverse()
+        else:
+            drawn = self.take_from_deck(player, count)
+        player.hand.extend(drawn)
+        if self.log is not None:
+            self.note(f"{player.name} draws {len(drawn)}")
+        return drawn
+
+    def move(self, card: Card, source: list[Card], target: list[Card], bottom: bool = False) -> bool:
+        """Move `card` if it is still in `source` (the Stop-Moving rule); True if it moved."""
+        for i in range(len(source) - 1, -1, -1):
+            if source[i] is card:
+                del source[i]
+                if bottom:
+                    target.insert(0, card)
+                else:
+                    target.append(card)
+                return True
+        return False
+
+    def zone_of(self, card: Card) -> tuple[Player | None, str]:
+        """Where a card is now: (owner, zone name); the trash and piles have no owner."""
+        for player in self.players:
+            for zone_name in ("hand", "in_play", "deck", "discard", "set_aside"):
+                if any(c is card for c in getattr(player, zone_name)):
+                    return player, zone_name
+        if any(c is card for c in self.trash):
+            return None, "trash"
+        return None, "pile"
+
+    def gain(self, player: Player, name: str, to: str = "discard") -> Card | None:
+        """Gain the top card of the pile `name` (when it is that card); None if it can't."""
+        pile = self.piles.get(name) or self.pile_of.get(name)
+        if pile is None or not pile.cards:
+            return None
+        if pile.name != name and pile.cards[-1].d.name != name:
+            return None  # only the top card of a split pile can be gained
+        card = pile.cards.pop()
+        return self.receive(player, card, to)
+
+    def receive(self, player: Player, card: Card, to: str = "discard") -> Card:
+        """A card already taken from somewhere becomes gained by `player` at `to`."""
+        if to == "hand":
+            player.hand.append(card)
+        elif to == "deck":
+            player.deck.append(card)
+        else:
+            player.discard.append(card)
+        self.gained_this_turn.append(card)
+        if self.log is not None:
+            self.note(f"{player.name} gains {card.d.name}")
+        triggers = card.d.triggers.get("gain")
+        if triggers:
+            self.run_triggers(triggers, player, card)
+        if "gain" in self.listeners:
+            self.emit("gain", player, card)
+        return card
+
+    def trash_card(self, player: Player, card: Card, source: list[Card]) -> bool:
+        if not self.move(card, source, self.trash):
+            return False
+        self.note(f"{player.name} trashes {card.d.name}")
+        triggers = card.d.triggers.get("trash")
+        if triggers:
+            self.run_triggers(triggers, player, card)
+        if "trash" in self.listeners:
+            self.emit("trash", player, card)
+        return True
+
+    def discard_card(self, player: Player, card: Card, source: list[Card]) -> bool:
+        moved = self.move(card, source, player.discard)
+        if moved:
+            self.note(f"{player.name} discards {card.d.name}")
+        return moved
+
+    def return_to_pile(self, card: Card, source: list[Card]) -> bool:
+        pile = self.pile_of.get(card.d.name)
+        if pile is None:
+            return False
+        return self.move(card, source, pile.cards)
+
+    def run_triggers(self, triggers: list, player: Player, card: Card | None) -> None:
+        for trigger in triggers:
+            ctx = Ctx(self, player, card)
+            if trigger.condition is not None and not trigger.condition(ctx):
+                continue
+            if trigger.optional and not ask(
+                Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card)
+            ):
+                continue
+            trigger.effect(ctx)
+
+    # ----------------------------------------------------------------- playing
+    def play(self, player: Player, card: Card, source: list[Card] | None, times: int = 1) -> bool:
+        """Put a card into play from `source` (None: it is already placed) and resolve it."""
+        if source is not None and not self.move(card, source, player.in_play):
+            return False
+        self.played_this_turn.append(card)
+        self.note(f"{player.name} plays {card.d.name}")
+        for _ in range(times):
+            self.resolve(player, card)
+        return True
+
+    def resolve(self, player: Player, card: Card) -> None:
+        """Follow a played card's instructions (it may have left play meanwhile)."""
+        ctx = Ctx(self, player, card)
+        if card.d.is_attack:
+            ctx.unaffected = self.attack_reactions(player, card)
+        if "play" in self.listeners:
+            self.emit("play", player, card, ctx)
+        if ctx.vars.get("blanked"):
+            return
+        effect = card.d.on_play
+        if effect is not None:
+            effect(ctx)
+        elif card.d.coins is not None:
+            self.coins += card.d.coins
+        if "after_play" in self.listeners:
+            self.emit("after_play", player, card)
+
+    def attack_reactions(self, attacker: Player, attack: Card) -> frozenset:
+        """Offer each other player, in turn order, the Reactions in hand to this Attack."""
+        unaffected: set[Player] = set()
+        for player in self.others(attacker):
+            used: set[int] = set()
+            while True:
+                offers = [
+                    c
+                    for c in player.hand
+                    if "attack" in c.d.triggers
+                    and id(c) not in used
+                    and not (player in unaffected and self._only_protects(c))
+                ]
+                if not offers:
+                    break
+                picked = ask(
+                    Decision(
+                        CARDS, player, f"Reveal a Reaction to {attack.d.name}?", offers, 0, 1,
+                        card=attack, game=self,
+                    )
+                )
+                if not picked:
+                    break
+                reaction = picked[0]
+                used.add(id(reaction))
+                self.note(f"{player.name} reveals {reaction.d.name}")
+                for trigger in reaction.d.triggers["attack"]:
+                    ctx = Ctx(self, player, reaction)
+                    ctx.vars["attack"] = attack
+                    trigger.effect(ctx)
+                    if ctx.vars.get("unaffected"):
+                        unaffected.add(player)
+        return frozenset(unaffected)
+
+    @staticmethod
+    def _only_protects(card: Card) -> bool:
+        return all(t.label == "unaffected" for t in card.d.triggers["attack"])
+
+    def others(self, player: Player) -> list[Player]:
+        """The other players in turn order, starting to `player`'s left."""
+        n = len(self.players)
+        return [self.players[(player.index + i) % n] for i in range(1, n)]
+
+    def in_turn_order(self, player: Player) -> list[Player]:
+        return [player, *self.others(player)]
+
+    # -------------------------------------------------------------------- turn
+    def start_turn(self) -> None:
+        player = self.player
+        player.turns_taken += 1
+        self.turn_number += 1
+        self.phase = "action"
+        self.actions = self.buys = 1
+        self.coins = 0
+        self.played_this_turn = []
+        self.gained_this_turn = []
+        if self.log is not None:
+            self.note(f"-- turn {self.turn_number}: {player.name}")
+        if player.next_turn:
+            waiting, player.next_turn = player.next_turn, []
+            for _card, effect, ctx in waiting:
+                effect(ctx)
+        if "start_turn" in self.listeners:
+            self.emit("start_turn", player)
+
+    def start_buy_phase(self) -> None:
+        if self.phase == "action":
+            self.phase = "buy"
+            if "start_buy" in self.listeners:
+                self.emit("start_buy", self.player)
+
+    def play_treasures(self, player: Player, cards: Iterable[Card]) -> None:
+        """Play Treasures from hand; plain +$N Treasures skip the interpreter."""
+        self.start_buy_phase()
+        fast = "play" not in self.listeners and "after_play" not in self.listeners
+        hand, in_play, played = player.hand, player.in_play, self.played_this_turn
+        for card in list(cards):
+            coins = card.d.coins
+            if fast and coins is not None:
+                hand.remove(card)
+                in_play.append(card)
+                played.append(card)
+                self.coins += coins
+            else:
+                self.play(player, card, hand)
+
+    def buy(self, player: Player, name: str, overpay: int = 0) -> Card:
+        """Buy the top card of a Supply pile; raises IllegalMove (state unchanged) if illegal."""
+        pile = self.buyable_pile(name)
+        if self.phase == "cleanup":
+            raise IllegalMove("the Buy phase is over")
+        if self.buys < 1:
+            raise IllegalMove(f"cannot buy {name}: no Buys left")
+        price = self.cost(pile.cards[-1].d)
+        if price + overpay > self.coins:
+            raise IllegalMove(f"cannot buy {name}: it costs ${price}, you have ${self.coins}")
+        if overpay and not pile.cards[-1].d.overpay:
+            raise IllegalMove(f"cannot overpay for {name}: it has no Overpay ability")
+        self.start_buy_phase()
+        self.phase = "buy"
+        self.buys -= 1
+        self.coins -= price + overpay
+        card = pile.cards[-1]
+        if "buy" in self.listeners:
+            self.emit("buy", player, card, overpay)
+        gained = self.gain(player, pile.name)
+        if overpay:
+            for trigger in card.d.triggers.get("overpay", ()):
+                ctx = Ctx(self, player, card)
+                ctx.vars["overpaid"] = overpay
+                trigger.effect(ctx)
+        return gained if gained is not None else card
+
+    def buyable_pile(self, name: str) -> Pile:
+        pile = self.piles.get(name) or self.pile_of.get(name)
+        if pile is None:
+            raise IllegalMove(f"cannot buy {name}: it is not in this game")
+        if not pile.in_supply:
+            raise IllegalMove(f"cannot buy {name}: it is not in the Supply")
+        if not pile.cards:
+            raise IllegalMove(f"cannot buy {name}: its pile is empty")
+        if pile.cards[-1].d.name != name and pile.name != name:
+            raise IllegalMove(f"cannot buy {name}: it is not on top of its pile")
+        return pile
+
+    def cleanup(self) -> None:
+        """Clean-up: discard hand and play (Durations with work left stay), draw 5."""
+        player = self.player
+        self.phase = "cleanup"
+        if "cleanup" in self.listeners:
+            self.emit("cleanup", player)
+        staying = {id(card) for card, _effect, _ctx in player.next_turn if card is not None}
+        if staying:
+            kept = [c for c in player.in_play if id(c) in staying]
+            leaving = [c for c in player.in_play if id(c) not in staying]
+            player.in_play = kept
+        else:
+            leaving, player.in_play = player.in_play, []
+        if "discard_from_play" in self.listeners or any(
+            "discard_from_play" in c.d.triggers for c in leaving
+        ):
+            for card in leaving:
+                player.discard.append(card)
+                for trigger in card.d.triggers.get("discard_from_play", ()):
+                    self.run_triggers([trigger], player, card)
+        else:
+            player.discard.extend(leaving)
+        player.discard.extend(player.hand)
+        player.hand = []
+        self.draw(player, 5)
+        self.cost_reduction = 0
+        self._expire("turn")
+
+    def _expire(self, until: str) -> None:
+        for event, group in list(self.listeners.items()):
+            kept = [listener for listener in group if listener.until != until]
+            if len(kept) != len(group):
+                if kept:
+                    self.listeners[event] = kept
+                else:
+                    del self.listeners[event]
+
+    def end_turn(self) -> None:
+        """Finish the current turn (Buy phase end, Clean-up, end-of-turn effects, game end)."""
+        player = self.player
+        if "end_buy" in self.listeners:
+            self.emit("end_buy", player)
+        self.cleanup()
+        if "end_turn" in self.listeners:
+            self.emit("end_turn", player)
+        if self.is_over():
+            self.game_over = True
+            return
+        self.current = (self.current + 1) % len(self.players)
+
+    def is_over(self) -> bool:
+        piles = self.piles
+        for name in ("Province", "Colony"):
+            pile = piles.get(name)
+            if pile is not None and pile.in_supply and not pile.cards:
+                return True
+        return self.empty_supply_piles() >= (4 if len(self.players) >= 5 else 3)
+
+    def empty_supply_piles(self) -> int:
+        return sum(1 for p in self.piles.values() if p.in_supply and not p.cards)
+
+    # --------------------------------------------------------------- a turn, by agents
+    def take_turn(self) -> None:
+        """Play one whole turn, asking the current player's agent for every move."""
+        self.start_turn()
+        player = self.player
+        while self.actions > 0 and self.phase == "action":
+            options = [c for c in player.hand if c.d.is_action]
+            if not options:
+                break
+            card = ask(Decision(PLAY, player, "Play an Action", options, 0, 1, game=self))
+            if card is None:
+                break
+            self.actions -= 1
+            self.play(player, card, player.hand)
+        self.start_buy_phase()
+        treasures = [c for c in player.hand if c.d.is_treasure]
+        if treasures:
+            chosen = ask(
+                Decision(TREASURES, player, "Play Treasures", treasures, 0, len(treasures), game=self)
+            )
+            if chosen:
+                self.play_treasures(player, chosen)
+        while self.buys > 0:
+            name = ask(Decision(BUY, player, "Buy a card", self.affordable(), 0, 1, game=self))
+            if name is None:
+                break
+            self.buy(player, name)
+        self.end_turn()
+
+    def affordable(self) -> list[str]:
+        coins, cost = self.coins, self.cost
+        return [
+            pile.cards[-1].d.name
+            for pile in self.piles.values()
+            if pile.in_supply and pile.cards and cost(pile.cards[-1].d) <= coins
+        ]
+
+    def run(self, max_turns: int = 500) -> None:
+        """Play turns until the game ends (or a safety bound on turns is reached)."""
+        while not self.game_over and self.turn_number < max_turns:
+            self.take_turn()
+        self.game_over = True
+
+    # ----------------------------------------------------------------- scoring
+    def score(self, player: Player) -> int:
+        total = player.vp_tokens
+        for card in player.owned():
+            d = card.d
+            total += d.vp
+            if d.worth is not None:
+                total += d.worth(self, player)
+        if "score" in self.listeners:
+            box = [total]
+            self.emit("score", player, None, box)
+            total = box[0]
+        return total
+
+    def winners(self) -> list[Player]:
+        """Most points; a tie goes to whoever had fewer turns; still tied players share it."""
+        scores = {p: self.score(p) for p in self.players}
+        best = max(scores.values())
+        tied = [p for p in self.players if scores[p] == best]
+        fewest = min(p.turns_taken for p in tied)
+        return [p for p in tied if p.turns_taken == fewest]

@@ -1,0 +1,79 @@
+"""The set of loaded card definitions, looked up by name."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from runtime.cards import CardDef
+
+CARD_TYPES = (
+    "Action", "Treasure", "Victory", "Curse", "Attack", "Reaction", "Duration", "Reward",
+    "Liaison", "Ally", "Augur", "Clash", "Fort", "Odyssey", "Townsfolk", "Wizard",
+)
+
+
+class Library:
+    """Card definitions by name; also answers plural and former names ("Duchies", "Harem")."""
+
+    def __init__(self, cards: list[CardDef] | None = None) -> None:
+        self.cards: dict[str, CardDef] = {}
+        self.aliases: dict[str, str] = {}
+        self.split_piles: dict[str, list[str]] = {}  # pile name -> member names, top first
+        for card in cards or ():
+            self.add(card)
+
+    def add(self, card: CardDef) -> None:
+        self.cards[card.name] = card
+        for former in card.former_names:
+            self.aliases[former] = card.name
+
+    def __contains__(self, name: str) -> bool:
+        return self.resolve(name) is not None
+
+    def __getitem__(self, name: str) -> CardDef:
+        resolved = self.resolve(name)
+        if resolved is None:
+            raise KeyError(name)
+        return self.cards[resolved]
+
+    def __iter__(self) -> Iterator[CardDef]:
+        return iter(self.cards.values())
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def resolve(self, name: str) -> str | None:
+        """The canonical card name for `name`, accepting former names and plurals."""
+        if name in self.cards:
+            return name
+        if name in self.aliases:
+            return self.aliases[name]
+        for singular in singular_forms(name):
+            if singular in self.cards:
+                return singular
+        return None
+
+    def suggest(self, name: str) -> str | None:
+        """A did-you-mean for a misspelt card name."""
+        names = [*self.cards, *self.aliases]
+        match = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
+        if not match:
+            lowered = {n.lower(): n for n in names}
+            match = [lowered[name.lower()]] if name.lower() in lowered else []
+        return match[0] if match else None
+
+    def in_set(self, set_name: str) -> list[CardDef]:
+        return [c for c in self.cards.values() if c.set == set_name]
+
+
+def singular_forms(word: str) -> list[str]:
+    """Candidate singulars of an English plural: Duchies -> Duchy, Curses -> Curse."""
+    forms = []
+    if word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("s"):
+        forms.append(word[:-1])
+    return forms
