@@ -340,9 +340,7 @@ class When(Node):
                 return False
             if phase == "your_turn" and player is not game.player:
                 return False
-            if pred is not None and (card is None or not pred(Ctx(game, player, card), card.d)):
-                return False
-            return True
+            return pred is None or (card is not None and pred(Ctx(game, player, card), card.d))
 
         return match
 

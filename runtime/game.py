@@ -92,6 +92,7 @@ class Game:
         self.played_this_turn: list[Card] = []
         self.gained_this_turn: list[Card] = []
         self.listeners: dict[str, list[Listener]] = {}
+        self.bought = False  # Treasures can't be played once buying has begun
         self.game_over = False
         self.log: list[str] | None = None
         self._next_uid = 0
@@ -353,6 +354,7 @@ class Game:
         self.coins = 0
         self.played_this_turn = []
         self.gained_this_turn = []
+        self.bought = False
         if self.log is not None:
             self.note(f"-- turn {self.turn_number}: {player.name}")
         if player.next_turn:
@@ -398,6 +400,7 @@ class Game:
         self.start_buy_phase()
         self.phase = "buy"
         self.buys -= 1
+        self.bought = True
         self.coins -= price + overpay
         card = pile.cards[-1]
         if "buy" in self.listeners:

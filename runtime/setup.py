@@ -53,7 +53,7 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
     """A new game ready for the first player's first turn."""
     game = Game(library, agents, seed)
     build_supply(game, kingdom, colonies)
-    copper, estate = library["Copper"], library["Estate"]
+    estate = library["Estate"]
     copper_pile = game.piles["Copper"]
     for player in game.players:
         for _ in range(7):

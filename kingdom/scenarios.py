@@ -1,0 +1,393 @@
+"""Scenario files (../shared/spec/scenario-format.md): a state, some moves, the state expected.
+
+`run_file` runs every scenario in a file and returns one `Outcome` per scenario; the
+`kingdom test` command and the pytest plugin in tests/ both use it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from compiler.build import BUILTIN_CARDS, compile_folders
+from compiler.errors import CompileError
+from kingdom import moves
+from runtime.decisions import (
+    BUY,
+    CARDS,
+    NAME,
+    NUMBER,
+    OPTION,
+    ORDER,
+    PILE,
+    PLAY,
+    TREASURES,
+    YES_NO,
+    Decision,
+    IllegalAnswer,
+)
+from runtime.game import Game, IllegalMove
+from runtime.library import Library
+from runtime.player import Player
+from runtime.setup import build_supply, standard_game
+
+
+class ScenarioFailure(Exception):
+    """The scenario did not go as written."""
+
+
+@dataclass
+class Outcome:
+    file: str
+    name: str
+    passed: bool
+    message: str = ""
+
+
+# ------------------------------------------------------------------------------ answers
+class ScriptedAgent:
+    """Answers decisions from a scenario's `answers`, in the order they are asked."""
+
+    def __init__(self, player_name: str) -> None:
+        self.player_name = player_name
+        self.answers: list[Any] = []
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.kind in (PLAY, TREASURES, BUY):
+            raise ScenarioFailure(f"unexpected turn decision for {self.player_name}")
+        if not self.answers:
+            raise ScenarioFailure(
+                f"decision left without an answer for {self.player_name}: {decision.prompt} "
+                f"(legal: {decision.describe_options()}; pick {decision.describe_count()})"
+            )
+        answer = self.answers.pop(0)
+        try:
+            return convert_answer(decision, answer)
+        except IllegalAnswer as exc:
+            raise ScenarioFailure(f"answer {answer!r} for {self.player_name}: {exc}") from None
+
+
+def _is_no(answer: Any) -> bool:
+    return answer is False or answer == [] or (isinstance(answer, str) and answer.lower() == "no")
+
+
+def _is_yes(answer: Any) -> bool:
+    return answer is True or (isinstance(answer, str) and answer.lower() == "yes")
+
+
+def convert_answer(decision: Decision, answer: Any) -> Any:
+    """Turn a written answer (names, option text, yes/no, numbers) into a legal outcome."""
+    kind = decision.kind
+    if kind == YES_NO:
+        if _is_yes(answer) or (isinstance(answer, str) and decision.card is not None
+                               and answer == decision.card.d.name):
+            return True
+        if _is_no(answer):
+            return False
+        if isinstance(answer, str):
+            return True  # a card's name answers a yes/no question about that card
+        raise IllegalAnswer(f"{decision.prompt}: answer yes or no")
+    if kind in (CARDS, ORDER):
+        if _is_no(answer):
+            return decision.check([])
+        if _is_yes(answer):
+            return decision.check(list(decision.options[: max(decision.min, 1)]))
+        names = answer if isinstance(answer, list) else [answer]
+        pool = list(decision.options)
+        picked = []
+        for name in names:
+            match = next((c for c in pool if c.d.name == name or name in c.d.former_names), None)
+            if match is None:
+                raise IllegalAnswer(f"{decision.prompt}: {name!r} is not one of "
+                                    f"{decision.describe_options()}")
+            pool.remove(match)
+            picked.append(match)
+        return decision.check(picked)
+    if kind == OPTION:
+        text = str(answer).lower()
+        exact = [o for o in decision.options if o.lower() == text]
+        found = exact or [o for o in decision.options if o.lower().startswith(text)]
+        if len(found) != 1:
+            raise IllegalAnswer(f"{decision.prompt}: {answer!r} matches "
+                                f"{len(found)} of {decision.describe_options()}")
+        return found[0]
+    if kind in (PILE, NAME):
+        if _is_no(answer) and decision.min == 0:
+            return None
+        return decision.check(str(answer))
+    if kind == NUMBER:
+        return decision.check(int(answer))
+    return decision.check(answer)
+
+
+# ------------------------------------------------------------------------------ building
+def card_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, dict):
+        return [name for name, count in value.items() for _ in range(int(count))]
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value]
+
+
+def build_game(spec: dict, library: Library) -> Game:
+    players = int(spec.get("players", 2))
+    agents = [ScriptedAgent(f"p{i + 1}") for i in range(players)]
+    kingdom = list(spec.get("kingdom", []))
+    setup = spec.get("setup", {})
+    if setup == "standard":
+        game = standard_game(library, kingdom, agents, spec.get("seed"), spec.get("colonies", False))
+        game.start_turn()
+        return game
+    game = Game(library, agents, spec.get("seed"))
+    sizes = {library.resolve(k) or k: int(v) for k, v in (setup.get("supply") or {}).items()}
+    build_supply(game, kingdom, spec.get("colonies", False), sizes)
+    for name, count in sizes.items():
+        if name in game.piles and len(game.piles[name]) != count:
+            pile = game.piles[name]
+            pile.cards = [game.new_card(library[name]) for _ in range(count)]
+    run_setup_rules_without_tokens(game)
+    turn = setup.get("turn", "p1")
+    game.current = int(str(turn)[1:]) - 1
+    for player in game.players:
+        _fill_player(game, player, setup.get(player.name) or {})
+    game.trash.extend(game.new_card(library[n]) for n in card_list(setup.get("trash")))
+    game.player.turns_taken = 1
+    game.turn_number = 1
+    game.phase = "action"
+    return game
+
+
+def run_setup_rules_without_tokens(game: Game) -> None:
+    """A mapping setup runs no setup rule; game-wide abilities still listen."""
+    from runtime.setup import install_game_triggers
+
+    seen = set()
+    for pile in game.piles.values():
+        for card in pile.cards:
+            if card.d.name not in seen:
+                seen.add(card.d.name)
+                install_game_triggers(game, card.d)
+
+
+def _fill_player(game: Game, player: Player, spec: dict) -> None:
+    library = game.library
+
+    def cards(key: str) -> list:
+        return [game.new_card(library[n]) for n in card_list(spec.get(key))]
+
+    player.hand = cards("hand")
+    player.deck = list(reversed(cards("deck")))  # written top first; our top is the end
+    player.discard = list(reversed(cards("discard")))
+    player.in_play = cards("in_play")
+    player.set_aside = cards("set_aside")
+    player.favors = int(spec.get("favors", 0))
+    player.coffers = int(spec.get("coffers", 0))
+    player.vp_tokens = int(spec.get("vp_tokens", 0))
+    if player is game.player:
+        for key in ("actions", "buys", "coins"):
+            if key in spec:
+                setattr(game, key, int(spec[key]))
+
+
+# ------------------------------------------------------------------------------ running
+def load_library(expansions: list[Path]) -> Library:
+    library, _ = compile_folders([BUILTIN_CARDS, *expansions])
+    return library
+
+
+_LIBRARIES: dict[tuple, Library] = {}
+
+
+def library_for(expansions: list[Path]) -> Library:
+    key = tuple(str(p.resolve()) for p in expansions)
+    if key not in _LIBRARIES:
+        _LIBRARIES[key] = load_library(expansions)
+    return _LIBRARIES[key]
+
+
+def load_scenarios(file: Path) -> list[dict]:
+    data = yaml.safe_load(file.read_text(encoding="utf-8"))
+    return data if isinstance(data, list) else [data]
+
+
+def run_file(file: Path) -> list[Outcome]:
+    try:
+        scenarios = load_scenarios(file)
+    except yaml.YAMLError as exc:
+        return [Outcome(str(file), "(file)", False, f"invalid YAML: {exc}")]
+    names = [s.get("name", "?") for s in scenarios if isinstance(s, dict)]
+    dupes = {n for n in names if names.count(n) > 1}
+    out = []
+    for spec in scenarios:
+        name = spec.get("name", "(unnamed)") if isinstance(spec, dict) else "(not a mapping)"
+        if name in dupes:
+            out.append(Outcome(str(file), name, False, "scenario name is not unique in the file"))
+            continue
+        out.append(run_scenario(spec, file))
+    return out
+
+
+def run_scenario(spec: dict, file: Path) -> Outcome:
+    name = spec.get("name", "(unnamed)")
+    try:
+        expansions = [file.parent / p for p in spec.get("expansions", [])]
+        library = library_for(expansions)
+        game = build_game(spec, library)
+        for step in spec.get("steps") or []:
+            run_step(game, step)
+        check_expectations(game, spec.get("expect") or {})
+    except ScenarioFailure as exc:
+        return Outcome(str(file), name, False, str(exc))
+    except CompileError as exc:
+        return Outcome(str(file), name, False, exc.report())
+    except (IllegalMove, IllegalAnswer, KeyError, ValueError) as exc:
+        return Outcome(str(file), name, False, f"{type(exc).__name__}: {exc}")
+    return Outcome(str(file), name, True)
+
+
+def _load_answers(game: Game, answers: Any) -> None:
+    for player in game.players:
+        player.agent.answers = []
+    if answers is None:
+        return
+    if isinstance(answers, dict):
+        for player_name, items in answers.items():
+            agent = game.players[int(str(player_name)[1:]) - 1].agent
+            agent.answers = list(items) if isinstance(items, list) else [items]
+    else:
+        game.player.agent.answers = list(answers) if isinstance(answers, list) else [answers]
+
+
+def run_step(game: Game, step: dict) -> None:
+    _load_answers(game, step.get("answers"))
+    expected_error = step.get("error")
+    before = snapshot(game) if expected_error is not None else None
+    try:
+        _do_move(game, step)
+    except IllegalMove as exc:
+        if expected_error is None:
+            raise ScenarioFailure(f"step {step}: refused: {exc}") from None
+        if str(expected_error).lower() not in str(exc).lower():
+            raise ScenarioFailure(f"step {step}: refused with '{exc}', "
+                                  f"expected a message containing '{expected_error}'") from None
+        if snapshot(game) != before:
+            raise ScenarioFailure(f"step {step}: the refused move changed the state") from None
+        return
+    if expected_error is not None:
+        raise ScenarioFailure(f"step {step}: expected it to be refused ({expected_error})")
+    for player in game.players:
+        if player.agent.answers:
+            raise ScenarioFailure(f"step {step}: answers left unused for {player.name}: "
+                                  f"{player.agent.answers}")
+
+
+def _do_move(game: Game, step: dict) -> None:
+    if "play" in step:
+        names = step["play"] if isinstance(step["play"], list) else [step["play"]]
+        for name in names:
+            moves.play(game, str(name))
+    elif "buy" in step:
+        moves.buy(game, str(step["buy"]), int(step.get("overpay", 0)))
+    elif "coffers" in step:
+        moves.spend_coffers(game, int(step["coffers"]))
+    elif step.get("end_turn"):
+        moves.end_turn(game)
+    elif "gain" in step:
+        who = step.get("player", game.player.name)
+        player = game.players[int(str(who)[1:]) - 1]
+        name = game.library.resolve(str(step["gain"])) or str(step["gain"])
+        if game.gain(player, name) is None:
+            raise IllegalMove(f"cannot gain {step['gain']}: none left")
+    else:
+        raise ScenarioFailure(f"unknown step {step}")
+
+
+def snapshot(game: Game) -> Any:
+    zones = [[[id(c) for c in z] for z in p.zones()] + [p.favors, p.coffers, p.vp_tokens]
+             for p in game.players]
+    piles = {n: len(p) for n, p in game.piles.items()}
+    return (zones, piles, game.actions, game.buys, game.coins, game.phase, len(game.trash))
+
+
+# ------------------------------------------------------------------------------ expectations
+def _names(cards) -> list[str]:
+    return [c.d.name for c in cards]
+
+
+def check_expectations(game: Game, expect: dict) -> None:
+    problems = []
+
+    def differ(what: str, expected: Any, actual: Any) -> None:
+        problems.append(f"{what}: expected {expected!r}, got {actual!r}")
+
+    for key, value in expect.items():
+        if key.startswith("p") and key[1:].isdigit():
+            player = game.players[int(key[1:]) - 1]
+            for field, wanted in value.items():
+                actual = player_value(game, player, field)
+                if field in ("hand", "in_play", "discard", "set_aside", "owned"):
+                    wanted_names = card_list(wanted)
+                    if Counter(wanted_names) != Counter(actual):
+                        differ(f"{key}.{field}", sorted(wanted_names), sorted(actual))
+                elif field == "deck":
+                    if card_list(wanted) != actual:
+                        differ(f"{key}.deck", card_list(wanted), actual)
+                elif actual != wanted:
+                    differ(f"{key}.{field}", wanted, actual)
+        elif key == "trash":
+            if Counter(card_list(value)) != Counter(_names(game.trash)):
+                differ("trash", sorted(card_list(value)), sorted(_names(game.trash)))
+        elif key == "supply":
+            for pile, count in value.items():
+                resolved = game.piles.get(pile) or game.pile_of.get(
+                    game.library.resolve(pile) or pile)
+                actual = len(resolved) if resolved is not None else None
+                if actual != count:
+                    differ(f"supply.{pile}", count, actual)
+        elif key == "top":
+            for pile, card in value.items():
+                top = game.piles[pile].top
+                if (top.name if top else None) != card:
+                    differ(f"top.{pile}", card, top.name if top else None)
+        elif key == "turn":
+            if game.player.name != value:
+                differ("turn", value, game.player.name)
+        elif key == "game_over":
+            if game.game_over != value:
+                differ("game_over", value, game.game_over)
+        elif key == "winner":
+            wanted = value if isinstance(value, list) else [value]
+            actual = [p.name for p in game.winners()]
+            if sorted(wanted) != sorted(actual):
+                differ("winner", wanted, actual)
+        else:
+            problems.append(f"unknown expectation '{key}'")
+    if problems:
+        raise ScenarioFailure("; ".join(problems))
+
+
+def player_value(game: Game, player: Player, field: str) -> Any:
+    if field in ("hand", "in_play", "discard", "set_aside"):
+        return _names(getattr(player, field))
+    if field == "owned":
+        return _names(player.owned())
+    if field == "deck":
+        return list(reversed(_names(player.deck)))
+    if field.endswith("_count"):
+        zone = field.removesuffix("_count")
+        return len(getattr(player, zone))
+    if field in ("actions", "buys", "coins"):
+        if player is not game.player:
+            return 0
+        return getattr(game, field)
+    if field in ("favors", "coffers", "vp_tokens"):
+        return getattr(player, field)
+    if field == "score":
+        return game.score(player)
+    raise ScenarioFailure(f"unknown player expectation '{field}'")

@@ -1,0 +1,89 @@
+"""Each deliberately broken card in tests/broken gives one precise error, and no traceback."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kingdom.cli import main
+
+BROKEN = Path(__file__).parent / "broken"
+
+EXPECTED = {
+    "bad-yaml.yaml": ("K100", 5, "invalid YAML"),
+    "missing-field.yaml": ("K103", 1, "missing required key: 'types'"),
+    "wrong-type.yaml": ("K104", 3, "cost: 'three' is not valid"),
+    "unknown-key.yaml": ("K102", 5, "unknown key 'plya'"),
+    "dsl-syntax.yaml": ("K200", 7, "unexpected '4'"),
+    "unknown-card.yaml": ("K300", 5, "unknown card, type or pile name 'Silvr'"),
+    "unknown-primitive.yaml": ("K201", 7, "unknown primitive 'smash'"),
+}
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> str:
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = main(["check", str(BROKEN)])
+    assert status == 1
+    return err.getvalue()
+
+
+def test_no_traceback(report: str) -> None:
+    assert "Traceback" not in report
+    assert f"{len(EXPECTED)} error(s)" in report
+
+
+@pytest.mark.parametrize("file", sorted(EXPECTED))
+def test_one_precise_error_per_file(report: str, file: str) -> None:
+    code, line, message = EXPECTED[file]
+    pattern = rf"{re.escape(file)}:(\d+):(\d+): error\[(K\d+)\]: (.*)"
+    found = [m for m in re.finditer(pattern, report)]
+    assert len(found) == 1, report
+    got_line, _col, got_code, got_message = found[0].groups()
+    assert (got_code, int(got_line)) == (code, line)
+    assert message in got_message
+
+
+def test_did_you_mean(report: str) -> None:
+    assert "did you mean 'Silver'?" in report
+    assert "did you mean 'play'?" in report
+    assert "did you mean 'trash'?" in report
+
+
+def test_caret_points_at_the_fault(report: str) -> None:
+    block = report.split("unknown-card.yaml:5:14")[1].splitlines()
+    source, caret = block[1], block[2]
+    assert source.index("Silvr") == caret.index("^")
+
+
+def test_builtin_cards_compile_cleanly() -> None:
+    assert main(["check"]) == 0
+
+
+def test_newer_dsl_version_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "future.yaml").write_text("dsl: 99\nname: Future\ncost: 1\ntypes: [Action]\n")
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["check", str(tmp_path)]) == 1
+    assert "error[K401]" in err.getvalue()
+
+
+def test_duplicate_name_names_both_files(tmp_path: Path) -> None:
+    (tmp_path / "village.yaml").write_text("dsl: 1\nname: Village\ncost: 1\ntypes: [Action]\n")
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["check", str(tmp_path)]) == 1
+    text = err.getvalue()
+    assert "error[K400]" in text and "base/village.yaml" in text
