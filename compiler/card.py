@@ -17,7 +17,7 @@ from compiler.parser import DSLSyntaxError, parse
 from compiler.render import render_card
 from compiler.schema import validate
 from compiler.structure import Ability, Block, make_compound, return_revealed
-from runtime.cards import CardDef, Trigger
+from runtime.cards import CardDef
 from runtime.context import Ctx
 
 DSL_VERSION = 1
@@ -202,6 +202,3 @@ def _compile_worth(worth: tuple):
 
     return worth_of
 
-
-def trigger_slots(definition: CardDef) -> dict[str, list[Trigger]]:
-    return definition.triggers

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from compiler.nodes import Env, Node, join_and, sentence, third_person
-from compiler.selections import Amount, Condition, Filter, Selection, revealed_zone
+from compiler.selections import Amount, Condition, Filter, Selection
 from runtime.cards import Trigger
 from runtime.context import Ctx
 from runtime.decisions import OPTION, YES_NO, Decision, ask
@@ -420,13 +420,6 @@ class Ability(Node):
         return f"{self.when.render()}, {body}"
 
 
-class OptionList(Node):
-    """The options of a multi-line `choose`, before the Choose node takes them."""
-
-    def __init__(self, options: list[Block]) -> None:
-        self.options = options
-
-
 def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any], None]) -> Node:
     """Build the node for a `{head: body}` statement."""
     kind, args = head[0], head[1:]
@@ -456,6 +449,3 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
 def _option_block(line: list[Node]) -> Block:
     return Block([line])
 
-
-def revealed(ctx: Ctx) -> list:
-    return revealed_zone(ctx)
