@@ -125,7 +125,7 @@ def third_person(phrase: str) -> str:
         verb = word + "s"
     rest = re.sub(r"\byour\b", "their", rest)
     rest = re.sub(r"\byou have\b", "they have", rest)
-    rest = re.sub(r"\byou\b", "they", rest) if verb != "may" else rest
+    rest = re.sub(r"\byou\b(?! choose)", "they", rest) if verb != "may" else rest
     return f"{verb} {rest}".strip()
 
 

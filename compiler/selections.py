@@ -617,7 +617,7 @@ class Selection(Node):
             return (f"cards from your deck until you reveal {amount.render()} "
                     f"{filter_.render(many=many)}")
         how, n = self.quantity
-        many = how != "one" and not (how == "exact" and n == 1)
+        many = how not in ("one", "per") and not (how == "exact" and n == 1)
         if self.source == "ref":
             prefix = {"one": "one of", "exact": f"{n} of", "up_to": f"up to {n} of",
                       "any": "any number of", "all": "all of"}.get(how, "")

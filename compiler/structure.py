@@ -193,6 +193,9 @@ class Choose(Node):
         return choose
 
     def render(self, they: bool = False) -> str:
+        if they and self.by_you and len(self.options) == 2:
+            first, second = (third_person(o.render()) for o in self.options)
+            return f"either {first} or {second}, your choice"
         n = self.amount.render()
         words = {"1": "one", "2": "two", "3": "three"}
         head = f"choose {words.get(n, n)}: " if not self.by_you else "your choice: "
@@ -239,7 +242,7 @@ class Each(Node):
         return each
 
     def render(self, they: bool = False) -> str:
-        subject = {"others": "each other player", "all": "each player",
+        subject = {"others": "each other player", "all": "each player (including you)",
                    "left": "the player to your left"}[self.who]
         if self.condition is not None:
             subject += f" with {self.condition.render()}".replace("you have ", "")

@@ -127,7 +127,9 @@ class Gain(Node):
 
     def render(self, they: bool = False) -> str:
         if self.count == -1:
-            return f"gain any or all of {self.what.render()}"
+            ref = self.what.ref
+            return f"gain any or all of the {ref.name} cards" if ref.kind == "bound" else (
+                f"gain any or all of {ref.render()}")
         if isinstance(self.what, Selection):
             text = f"gain {self.what.render()}"
             return f"{text} {DESTINATIONS[self.to]}".strip()

@@ -119,6 +119,8 @@ class Move(Node):
         if self.verb == "put":
             if self.place in ("back", "back_top") and self.selection.kind == "rest":
                 return f"put the rest {PLACES[self.place]}"
+            if self.place == "back" and self.selection.kind == "ref":
+                return f"put {what} back"
             return f"put {what} {PLACES[self.place]}"
         if self.verb == "return":
             return f"return {what} to its pile"
