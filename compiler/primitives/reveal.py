@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Selection, bind
+from compiler.selections import Selection
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
@@ -45,11 +45,16 @@ class Reveal(Node):
         if self.selection is None:
             return lambda ctx: None  # looking through changes nothing; later steps pick from it
         select = self.selection.compile_select("hand")
+        from_deck = self.selection.from_deck
         prompt = self.render()[0].upper() + self.render()[1:]
 
         def reveal(ctx: Ctx) -> None:
             placed = select(ctx, prompt)
-            bind(ctx, "revealed", placed)
+            # "revealed" names the zone of cards revealed from the deck; binding the
+            # participle there would clobber it, so "it" and "revealed_all" carry them.
+            ctx.vars["it"] = placed
+            if not from_deck:
+                ctx.vars.setdefault("revealed_all", []).extend(placed)
             if ctx.game.log is not None:
                 names = ", ".join(c.d.name for c, _ in placed) or "nothing"
                 ctx.game.note(f"{ctx.player.name} reveals {names}")
