@@ -1,7 +1,10 @@
-"""Simple bots that answer the decision interface: Big Money and a generic default player."""
+"""Bots that answer the decision interface: a generic default player, Big Money and a random
+player for fuzzing. Data-driven strategies (kingdom/strategies/*.yaml) live in kingdom.strategy.
+"""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from runtime.decisions import (
@@ -45,23 +48,62 @@ class DefaultAgent:
         return None
 
     def buy(self, decision: Decision) -> str | None:
-        return big_money_buy(decision)
+        """Big Money, plus the priciest Kingdom Action at $3-5 while it has few Actions."""
+        choice = big_money_buy(decision)
+        game, player = decision.game, decision.player
+        if choice not in (None, "Silver") or game is None:
+            return choice
+        owned = player.owned()
+        actions = sum(1 for c in owned if c.d.is_action)
+        if actions * 8 >= len(owned):
+            return choice
+        kingdom = [
+            n for n in decision.options
+            if n in game.library and game.library[n].is_action and game.library[n].kind == "kingdom"
+        ]
+        if not kingdom:
+            return choice
+        return max(kingdom, key=lambda n: (game.cost(game.library[n]), n))
+
+
+def would_lose_by_gaining(game: Any, player: Any, name: str) -> bool:
+    """True if gaining `name` now would end the game (its pile's last Province or Colony, or
+    the pile that makes too many empty) with `player` losing: another player scoring more, or
+    as much with fewer turns taken (the tie-breaker)."""
+    pile = game.piles.get(name) or game.pile_of.get(name)
+    if pile is None or len(pile.cards) != 1:
+        return False
+    if pile.name not in ("Province", "Colony"):
+        limit = 4 if len(game.players) >= 5 else 3
+        if game.empty_supply_piles() + 1 < limit:
+            return False
+    card = pile.cards[-1]
+    player.discard.append(card)  # score as if gained; no trigger runs
+    try:
+        mine = game.score(player)
+    finally:
+        player.discard.pop()
+    turns = player.turns_taken
+    for other in game.players:
+        if other is not player:
+            theirs = game.score(other)
+            if theirs > mine or (theirs == mine and other.turns_taken < turns):
+                return True
+    return False
 
 
 def big_money_buy(decision: Decision) -> str | None:
     """Province at $8+, Gold at $6-7, Silver at $3-5; never buy the losing last Province."""
     game = decision.game
     coins = game.coins
-    if coins >= 8 and "Province" in decision.options:
-        if len(game.piles["Province"]) == 1:
-            me = decision.player
-            mine = game.score(me) + 6
-            if any(game.score(p) > mine for p in game.players if p is not me):
-                return "Gold" if "Gold" in decision.options else None
+    options = decision.options
+    if coins >= 8 and "Province" in options and not would_lose_by_gaining(
+        game, decision.player, "Province"
+    ):
         return "Province"
-    if coins >= 6 and "Gold" in decision.options:
+    if coins >= 6 and "Gold" in options:
         return "Gold"
-    if coins >= 3 and "Silver" in decision.options:
+    if coins >= 3 and "Silver" in options:
         return "Silver"
     return None
 
@@ -71,9 +113,51 @@ class BigMoney(DefaultAgent):
         return big_money_buy(decision)
 
 
+class RandomAgent:
+    """Picks uniformly among the legal answers (seeded), for fuzzing the engine."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, decision: Decision) -> Any:
+        rng, kind, options = self.rng, decision.kind, decision.options
+        if kind in (PLAY, BUY):
+            return rng.choice([None, *options])
+        if kind in (TREASURES, CARDS):
+            low = decision.min if kind == CARDS else 0
+            high = min(decision.max, len(options)) if kind == CARDS else len(options)
+            return rng.sample(list(options), rng.randint(low, max(low, high)))
+        if kind == ORDER:
+            return rng.sample(list(options), len(options))
+        if kind == YES_NO:
+            return rng.random() < 0.5
+        if not options:
+            return None
+        return rng.choice([*options, *([None] if decision.min == 0 else [])])
+
+
+def plus_actions(definition: Any) -> int:
+    """The +Actions a card's play gives, read from its compiled tree (0 if none)."""
+    cached = _PLUS_ACTIONS.get(definition)
+    if cached is not None:
+        return cached
+    total = 0
+    tree = getattr(definition, "tree", None)
+    play = getattr(tree, "play", None)
+    if play is not None and hasattr(play, "walk"):
+        for node in play.walk():
+            if getattr(node, "resource", None) == "Action":
+                total += getattr(node, "amount", 0) or 0
+    _PLUS_ACTIONS[definition] = total
+    return total
+
+
+_PLUS_ACTIONS: dict[Any, int] = {}
+
+
 def _action_priority(card) -> tuple:
     d = card.d
-    return (1 if "+" in d.text and "Action" in d.text.split("\n")[0:3].__str__() else 0, d.cost)
+    return (1 if plus_actions(d) > 0 else 0, d.cost, d.name)
 
 
 def _junk_first(card) -> tuple:

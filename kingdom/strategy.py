@@ -1,0 +1,340 @@
+"""Bots as data: strategy files (kingdom/strategies/*.yaml) and the agent that follows them.
+
+A strategy file lists what to buy, in priority order, each entry optionally guarded by
+conditions, and which Actions to play first:
+
+```yaml
+name: Smithy Big Money
+buy:
+  - Province
+  - Gold
+  - card: Smithy
+    when: {coins: 4-5, owned: {Smithy: 0}}
+  - Silver
+play: [Smithy]
+```
+
+Conditions (all must hold): `coins` (available now), `turn` (this player's turn number),
+`empty_piles`, `total_money` (the $ of every Treasure the player owns), `vp_lead` (own score
+less the best other score), `owned: {CARD: N}` (copies the player has) and `supply: {CARD: N}`
+(cards left in its pile). N is a number (exactly), `"<N"`, `"<=N"`, `">N"`, `">=N"` or a range
+`A-B`. `suicide_check` (default true) skips a buy that would end the game with this player
+losing. Every other decision (discards, gains, reactions) goes to the generic `DefaultAgent`.
+
+Mistakes are reported like card errors, `file:line:col: error[CODE]: message`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.errors import CompileError, Diagnostic
+from compiler.loader import Located, load_yaml
+from kingdom.bots import DefaultAgent, RandomAgent, would_lose_by_gaining
+from runtime.decisions import BUY, PLAY, TREASURES, Decision
+from runtime.library import Library
+
+STRATEGIES = Path(__file__).resolve().parent / "strategies"
+
+Test = Callable[[Any, Any], bool]  # (game, player) -> bool
+
+TOP_KEYS = {"name", "description", "buy", "play", "suicide_check", "play_others"}
+RULE_KEYS = {"card", "when"}
+NUMBER_CONDITIONS = ("coins", "turn", "empty_piles", "total_money", "vp_lead")
+CARD_CONDITIONS = ("owned", "supply")
+
+
+@dataclass
+class Rule:
+    card: str
+    tests: list[Test] = field(default_factory=list)
+    text: str = ""
+
+    def holds(self, game: Any, player: Any) -> bool:
+        return all(test(game, player) for test in self.tests)
+
+
+@dataclass
+class Strategy:
+    """A loaded strategy file; `agent()` makes a bot that follows it."""
+
+    name: str
+    file: str
+    buy: list[Rule]
+    play: list[Rule]
+    suicide_check: bool = True
+    play_others: bool = True
+    description: str = ""
+
+    def agent(self, seed: int | None = None) -> StrategyAgent:
+        return StrategyAgent(self)
+
+
+class StrategyAgent(DefaultAgent):
+    """Follows a `Strategy` for the turn's decisions; the generic bot answers the rest."""
+
+    def __init__(self, strategy: Strategy) -> None:
+        self.strategy = strategy
+        self.name = strategy.name
+
+    def decide(self, decision: Decision) -> Any:
+        kind = decision.kind
+        if kind == BUY:
+            return self.choose_buy(decision.game, decision.player, decision.options)
+        if kind == TREASURES:
+            return list(decision.options)
+        if kind == PLAY:
+            return self.choose_play(decision)
+        return DefaultAgent.decide(self, decision)
+
+    def choose_buy(self, game: Any, player: Any, options: list[str]) -> str | None:
+        strategy = self.strategy
+        for rule in strategy.buy:
+            if rule.card in options and (not rule.tests or rule.holds(game, player)):
+                if strategy.suicide_check and would_lose_by_gaining(game, player, rule.card):
+                    continue
+                return rule.card
+        return None
+
+    def choose_play(self, decision: Decision) -> Any:
+        game, player = decision.game, decision.player
+        for rule in self.strategy.play:
+            for card in decision.options:
+                if card.d.name == rule.card and rule.holds(game, player):
+                    return card
+        if self.strategy.play_others:
+            return DefaultAgent.decide(self, decision)
+        return None
+
+    def __repr__(self) -> str:
+        return f"<StrategyAgent {self.strategy.name}>"
+
+
+# ------------------------------------------------------------------------------ loading
+class _Loader:
+    def __init__(self, doc: Located, library: Library) -> None:
+        self.doc = doc
+        self.library = library
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, code: str, message: str, path: tuple, key: bool = False, hint: str = "") -> None:
+        line, col = self.doc.where(path, key=key)
+        self.diagnostics.append(Diagnostic(code, message, self.doc.file, line, col, hint))
+
+    def card(self, value: Any, path: tuple) -> str | None:
+        if not isinstance(value, str):
+            self.error("K104", f"a card name is expected, not {_kind(value)}", path)
+            return None
+        name = self.library.resolve(value)
+        if name is None:
+            hint = self.library.suggest(value)
+            self.error("K300", f"unknown card '{value}'", path,
+                       hint=f"did you mean '{hint}'?" if hint else "check the spelling")
+        return name
+
+    def rules(self, data: Any, path: tuple) -> list[Rule]:
+        if data is None:
+            return []
+        if not isinstance(data, list):
+            self.error("K104", f"'{path[-1]}' must be a list of cards, not {_kind(data)}", path)
+            return []
+        rules = []
+        for i, item in enumerate(data):
+            here = (*path, i)
+            if isinstance(item, dict):
+                for key in item:
+                    if key not in RULE_KEYS:
+                        self.unknown_key(key, RULE_KEYS, (*here, key))
+                if "card" not in item:
+                    self.error("K103", "missing required key 'card'", here)
+                    continue
+                name = self.card(item["card"], (*here, "card"))
+                tests = self.conditions(item.get("when"), (*here, "when"))
+            else:
+                name = self.card(item, here)
+                tests = []
+            if name is not None:
+                rules.append(Rule(name, tests, str(item)))
+        return rules
+
+    def conditions(self, data: Any, path: tuple) -> list[Test]:
+        if data is None:
+            return []
+        if not isinstance(data, dict):
+            self.error("K104", f"'when' must be a mapping of conditions, not {_kind(data)}", path)
+            return []
+        tests: list[Test] = []
+        for key, value in data.items():
+            here = (*path, key)
+            if key in NUMBER_CONDITIONS:
+                compare = self.comparison(value, here)
+                if compare is not None:
+                    tests.append(_number_test(key, compare))
+            elif key in CARD_CONDITIONS:
+                if not isinstance(value, dict):
+                    self.error("K104", f"'{key}' must map card names to counts, e.g. "
+                               f"{{Smithy: 0}}, not {_kind(value)}", here)
+                    continue
+                for card_key, count in value.items():
+                    name = self.card(card_key, (*here, card_key))
+                    compare = self.comparison(count, (*here, card_key))
+                    if name is not None and compare is not None:
+                        tests.append(_card_test(key, name, compare))
+            else:
+                self.unknown_key(key, (*NUMBER_CONDITIONS, *CARD_CONDITIONS), here)
+        return tests
+
+    def comparison(self, value: Any, path: tuple) -> Callable[[int], bool] | None:
+        compare = parse_comparison(value)
+        if compare is None:
+            self.error("K104", f"{value!r} is not a count: write N, \"<N\", \"<=N\", \">N\", "
+                       "\">=N\" or a range A-B", path)
+        return compare
+
+    def unknown_key(self, key: Any, known: Any, path: tuple) -> None:
+        import difflib
+
+        match = difflib.get_close_matches(str(key), list(known), n=1, cutoff=0.6)
+        hint = f"did you mean '{match[0]}'?" if match else "expected one of " + ", ".join(sorted(known))
+        self.error("K102", f"unknown key '{key}'", path, key=True, hint=hint)
+
+
+_COMPARE = re.compile(r"^\s*(<=|>=|<|>|==|=)?\s*(-?\d+)\s*$")
+_RANGE = re.compile(r"^\s*(-?\d+)\s*-\s*(-?\d+)\s*$")
+
+
+def parse_comparison(value: Any) -> Callable[[int], bool] | None:
+    """N, "<N", "<=N", ">N", ">=N" or "A-B" as a test of an integer; None if malformed."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return lambda x, n=value: x == n
+    if not isinstance(value, str):
+        return None
+    match = _RANGE.match(value)
+    if match:
+        low, high = int(match[1]), int(match[2])
+        return lambda x: low <= x <= high
+    match = _COMPARE.match(value)
+    if not match:
+        return None
+    op, n = match[1] or "==", int(match[2])
+    return {
+        "<": lambda x: x < n, "<=": lambda x: x <= n, ">": lambda x: x > n,
+        ">=": lambda x: x >= n, "==": lambda x: x == n, "=": lambda x: x == n,
+    }[op]
+
+
+def _number_test(key: str, compare: Callable[[int], bool]) -> Test:
+    if key == "coins":
+        return lambda game, player: compare(game.coins)
+    if key == "turn":
+        return lambda game, player: compare(player.turns_taken)
+    if key == "empty_piles":
+        return lambda game, player: compare(game.empty_supply_piles())
+    if key == "total_money":
+        def total_money(game, player) -> bool:
+            return compare(sum(c.d.coins or 0 for c in player.owned() if c.d.is_treasure))
+        return total_money
+
+    def vp_lead(game, player) -> bool:
+        mine = game.score(player)
+        return compare(mine - max(game.score(p) for p in game.players if p is not player))
+    return vp_lead
+
+
+def _card_test(key: str, name: str, compare: Callable[[int], bool]) -> Test:
+    if key == "owned":
+        def owned(game, player) -> bool:
+            n = 0
+            for zone in (player.deck, player.hand, player.in_play, player.discard, player.set_aside):
+                for card in zone:
+                    if card.d.name == name:
+                        n += 1
+            return compare(n)
+        return owned
+
+    def supply(game, player) -> bool:
+        pile = game.piles.get(name) or game.pile_of.get(name)
+        return compare(0 if pile is None else len(pile.cards))
+    return supply
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
+
+
+def load_strategy(file: str | Path, library: Library, text: str | None = None) -> Strategy:
+    """Load and check one strategy file; raises CompileError listing every mistake."""
+    file = str(file)
+    doc, diagnostics = load_yaml(file, text)
+    if doc is None:
+        raise CompileError(diagnostics)
+    loader = _Loader(doc, library)
+    data = doc.data
+    if not isinstance(data, dict):
+        loader.error("K101", f"a strategy file is a mapping with 'name' and 'buy', not {_kind(data)}", ())
+        raise CompileError(loader.diagnostics)
+    for key in data:
+        if key not in TOP_KEYS:
+            loader.unknown_key(key, TOP_KEYS, (key,))
+    for key in ("name", "buy"):
+        if key not in data:
+            loader.error("K103", f"missing required key '{key}'", ())
+    name = data.get("name", Path(file).stem)
+    if not isinstance(name, str):
+        loader.error("K104", f"'name' must be text, not {_kind(name)}", ("name",))
+    flags = {}
+    for key, default in (("suicide_check", True), ("play_others", True)):
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            loader.error("K104", f"'{key}' must be true or false, not {_kind(value)}", (key,))
+        flags[key] = bool(value)
+    strategy = Strategy(
+        name=str(name),
+        file=file,
+        buy=loader.rules(data.get("buy"), ("buy",)),
+        play=loader.rules(data.get("play"), ("play",)),
+        description=str(data.get("description", "")),
+        **flags,
+    )
+    if loader.diagnostics:
+        raise CompileError(loader.diagnostics)
+    return strategy
+
+
+def builtin_strategies() -> dict[str, Path]:
+    """The strategy files shipped in kingdom/strategies, by file stem."""
+    return {p.stem: p for p in sorted(STRATEGIES.glob("*.yaml"))}
+
+
+class _Generic:
+    """`default` and `random` as bot specs, next to strategy files."""
+
+    def __init__(self, name: str, factory: Callable[[int | None], Any]) -> None:
+        self.name = name
+        self.factory = factory
+
+    def agent(self, seed: int | None = None) -> Any:
+        return self.factory(seed)
+
+
+def resolve_bot(spec: str, library: Library) -> Strategy | _Generic:
+    """A bot spec: a built-in strategy name, a path to a strategy file, `default` or `random`."""
+    if spec == "default":
+        return _Generic("default", lambda seed: DefaultAgent())
+    if spec == "random":
+        return _Generic("random", lambda seed: RandomAgent(seed))
+    builtin = builtin_strategies()
+    if spec in builtin:
+        return load_strategy(builtin[spec], library)
+    path = Path(spec)
+    if path.suffix in (".yaml", ".yml") or path.exists():
+        return load_strategy(path, library)
+    known = ", ".join([*builtin, "default", "random"])
+    raise ValueError(f"unknown bot '{spec}'; expected a strategy file or one of: {known}")
