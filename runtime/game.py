@@ -277,7 +277,9 @@ class Game:
             return False
         self.played_this_turn.append(card)
         self.note(f"{player.name} plays {card.d.name}")
-        for _ in range(times):
+        for i in range(times):
+            if i:
+                self.played_this_turn.append(card)  # each play counts ("3 Actions played")
             self.resolve(player, card)
         return True
 
@@ -310,6 +312,7 @@ class Game:
                     if "attack" in c.d.triggers
                     and id(c) not in used
                     and not (player in unaffected and self._only_protects(c))
+                    and self._can_react(player, c)
                 ]
                 if not offers:
                     break
@@ -331,6 +334,11 @@ class Game:
                     if ctx.vars.get("unaffected"):
                         unaffected.add(player)
         return frozenset(unaffected)
+
+    def _can_react(self, player: Player, card: Card) -> bool:
+        """A Reaction with a condition ("from a hand of 5 or more cards") must meet it."""
+        return any(t.condition is None or t.condition(Ctx(self, player, card))
+                   for t in card.d.triggers["attack"])
 
     @staticmethod
     def _only_protects(card: Card) -> bool:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     r"""
       "be" "unaffected" "by" "it"                         -> unaffected
     | "name" "a" "card"                                   -> name_card
-    | CARD_WORD "cost" MONEY "less" "this" "turn"         -> cost_less
+    | CARD_WORD "cost" MONEY "less" "this" "turn"         -> cost_less_this_turn
 """,
 )
 class Rule(Node):
@@ -35,7 +35,7 @@ class Rule(Node):
         return Rule("name")
 
     @staticmethod
-    def build_cost_less(_word, money) -> Rule:
+    def build_cost_less_this_turn(_word, money) -> Rule:
         return Rule("cost_less", int(str(money)[1:]))
 
     def compile(self, env: Env):
