@@ -43,6 +43,9 @@ class Pile:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def __bool__(self) -> bool:
+        return True  # an empty pile is still a pile: `piles.get(n) or ...` must not skip it
+
     def __repr__(self) -> str:
         return f"<Pile {self.name} x{len(self.cards)}>"
 
