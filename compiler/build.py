@@ -6,6 +6,7 @@ from pathlib import Path
 
 from compiler.card import ParsedCard, compile_card, parse_card
 from compiler.errors import CompileError, Diagnostic
+from compiler.expansions import folder_cards
 from compiler.nodes import Env
 from runtime.library import CARD_TYPES, Library, singular_forms
 
@@ -21,8 +22,9 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
     parsed: list[ParsedCard] = []
     diagnostics: list[Diagnostic] = []
     for folder in folders:
-        for file in card_files(folder):
-            set_name = file.parent.name if file.parent != folder else folder.name
+        files, problems = folder_cards(folder)  # manifests: K401 too new, K402 invalid
+        diagnostics.extend(problems)
+        for file, set_name in files:
             result = parse_card(file, set_name)
             if isinstance(result, list):
                 diagnostics.extend(result)

@@ -19,6 +19,7 @@ CODES = {
     "K302": "a construct in the wrong place",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
+    "K402": "an expansion folder or manifest is not valid",
 }
 
 

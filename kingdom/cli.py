@@ -11,8 +11,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from compiler.build import BUILTIN_CARDS, compile_folders
+from compiler.build import compile_folders
 from compiler.errors import CompileError
+from compiler.expansions import discover
 from compiler.schema import card_schema
 from runtime.library import Library
 
@@ -20,12 +21,12 @@ console = Console()
 
 
 def _library(extra: list[str]) -> Library:
-    library, _ = compile_folders([BUILTIN_CARDS, *(Path(p) for p in extra)])
+    library, _ = compile_folders(discover(extra))  # + KINGDOM_PATH and installed expansions
     return library
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    folders = [BUILTIN_CARDS, *(Path(p) for p in args.paths)]
+    folders = discover(args.paths)
     start = time.perf_counter()
     library, diagnostics = compile_folders(folders, strict=False)
     elapsed = time.perf_counter() - start

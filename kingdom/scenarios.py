@@ -13,8 +13,9 @@ from typing import Any
 
 import yaml
 
-from compiler.build import BUILTIN_CARDS, compile_folders
+from compiler.build import compile_folders
 from compiler.errors import CompileError
+from compiler.expansions import discover
 from kingdom import moves
 from runtime.decisions import (
     BUY,
@@ -197,7 +198,7 @@ def _fill_player(game: Game, player: Player, spec: dict) -> None:
 
 # ------------------------------------------------------------------------------ running
 def load_library(expansions: list[Path]) -> Library:
-    library, _ = compile_folders([BUILTIN_CARDS, *expansions])
+    library, _ = compile_folders(discover(expansions))  # + KINGDOM_PATH, installed expansions
     return library
 
 
@@ -205,7 +206,7 @@ _LIBRARIES: dict[tuple, Library] = {}
 
 
 def library_for(expansions: list[Path]) -> Library:
-    key = tuple(str(p.resolve()) for p in expansions)
+    key = tuple(str(p.resolve()) for p in [*expansions, *discover(builtin=False)])
     if key not in _LIBRARIES:
         _LIBRARIES[key] = load_library(expansions)
     return _LIBRARIES[key]
