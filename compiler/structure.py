@@ -177,8 +177,15 @@ class Choose(Node):
         count = self.amount.compile_amount()
         by_you = self.by_you
         prompt = "Choose one: " + "; or ".join(labels)
+        # Options that only move bound cards ("discard it | put it back") are no real choice
+        # when nothing is bound: then nobody is asked.
+        selections = [getattr(s, "selection", None) for o in self.options for s in o.statements]
+        refs = [sel.ref for sel in selections if isinstance(sel, Selection) and sel.kind == "ref"]
+        refs_only = len(refs) == len(selections)
 
         def choose(ctx: Ctx) -> None:
+            if refs_only and not any(ref.resolve(ctx) for ref in refs):
+                return
             remaining = list(range(len(labels)))
             chooser = ctx.you if by_you else ctx.player
             for _ in range(count(ctx)):
