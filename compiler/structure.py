@@ -123,7 +123,7 @@ class MayStep(Node):
         if self.reward is not None:
             sep = f" {self.word} " if self.word != ":" else ", "
             text += sep + self.reward.render()
-        return third_person(text) if they else text
+        return third_person(text.removeprefix("you ")) if they else text
 
 
 class If(Node):

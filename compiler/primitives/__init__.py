@@ -14,7 +14,7 @@ from collections.abc import Callable
 GRAMMAR: dict[str, str] = {}  # rule name -> its Lark text
 BUILDERS: dict[str, Callable] = {}  # alias -> constructor taking the parse children
 
-MODULES = ("bonus", "draw", "gain", "move", "play", "reveal", "tokens", "turn")
+MODULES = ("bonus", "draw", "gain", "move", "play", "produce", "reveal", "tokens", "turn")
 
 
 def primitive(rule: str, grammar: str) -> Callable[[type], type]:

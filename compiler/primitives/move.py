@@ -89,6 +89,8 @@ class Move(Node):
                                      card=ctx.card, game=game))
                 order = {id(c): i for i, c in enumerate(cards)}
                 placed.sort(key=lambda cz: -order[id(cz[0])])  # bottom-most first
+            elif place == "deck" and len(placed) > 1:
+                placed.reverse()  # cards picked for the deck are listed top first
             for card, zone in placed:
                 if verb == "trash":
                     ok = game.trash_card(player, card, zone)
