@@ -1,4 +1,4 @@
-"""The `kingdom` command: check, list, show, schema, test, demo."""
+"""The `kingdom` command: check, list, show, schema, test, demo, simulate."""
 
 from __future__ import annotations
 
@@ -138,6 +138,102 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play many seeded bot games and report win rates, game length and per-card figures."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from kingdom.simulate import Setup, random_kingdom, simulate
+    from kingdom.strategy import resolve_bot
+
+    library = _library(args.cards)
+    try:
+        bots = [resolve_bot(spec.strip(), library) for spec in args.bots.split(",") if spec.strip()]
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if not bots:
+        print("--bots needs at least one bot", file=sys.stderr)
+        return 2
+    if args.kingdom.strip().lower() == "random":
+        kingdom = random_kingdom(library, tuple(args.sets.split(",")))
+        kingdom_text = f"random ({args.sets})"
+    else:
+        kingdom = []
+        for name in (n.strip() for n in args.kingdom.split(",") if n.strip()):
+            resolved = library.resolve(name) or (name if name in library.split_piles else None)
+            if resolved is None:
+                hint = library.suggest(name)
+                print(f"unknown card '{name}'" + (f"; did you mean '{hint}'?" if hint else ""),
+                      file=sys.stderr)
+                return 2
+            kingdom.append(resolved)
+        kingdom_text = ", ".join(kingdom) or "(none)"
+    players = args.players or max(2, len(bots))
+    setup = Setup(library, kingdom, bots, players=players, max_turns=args.max_turns,
+                  check_invariants=args.check_invariants)
+    start = time.perf_counter()
+    err = Console(stderr=True)
+    if args.json or args.no_progress:
+        results = simulate(setup, args.games, args.seed, args.jobs)
+    else:
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=err, transient=True) as bar:
+            task = bar.add_task("games", total=args.games)
+            results = simulate(setup, args.games, args.seed, args.jobs,
+                               progress=lambda n: bar.advance(task, n))
+    elapsed = time.perf_counter() - start
+    if args.json:
+        data = results.to_json(players)
+        data.update(kingdom=kingdom_text, seed=args.seed, players=players, jobs=args.jobs,
+                    seconds=elapsed)
+        print(json.dumps(data, indent=2))
+    else:
+        print_results(results, players, kingdom_text, args, elapsed)
+    if results.violations:
+        for line in results.violations[:20]:
+            print("invariant violated: " + line, file=sys.stderr)
+        return 1
+    return 0
+
+
+def print_results(results, players: int, kingdom_text: str, args: argparse.Namespace,
+                  elapsed: float) -> None:
+    from kingdom.simulate import wilson
+
+    def pct(k: int, n: int) -> str:
+        low, high = wilson(k, n)
+        return f"{100 * k / n:5.1f}% [{100 * low:.1f}-{100 * high:.1f}]" if n else "-"
+
+    table = Table(title=f"{results.games} games, {players} players, Kingdom: {kingdom_text}, "
+                  f"seed {args.seed}")
+    for column in ("Bot", "Wins (95% CI)", "Losses (95% CI)", "Ties (95% CI)", "Avg score"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for bot in results.bots:
+        table.add_row(bot.name, pct(bot.wins, bot.games), pct(bot.losses, bot.games),
+                      pct(bot.ties, bot.games),
+                      f"{bot.score_total / bot.games:.1f}" if bot.games else "-")
+    console.print(table)
+    console.print(f"Turns per player: average {results.mean_turns(players):.2f}, median "
+                  f"{results.median_turns(players):g}"
+                  + (f"; {results.unfinished} game(s) hit the {args.max_turns}-turn limit"
+                     if results.unfinished else "")
+                  + f"  ({results.games / elapsed:,.0f} games/s over {args.jobs} job(s))")
+    cards = Table(title="Per card (per game; win rate of games that ended with the card owned)")
+    cards.add_column("Bot")
+    cards.add_column("Card")
+    for column in ("Bought", "Played", "Owned in", "Win rate when owned (ties half)"):
+        cards.add_column(column, justify="right")
+    for bot in results.bots:
+        names = sorted(set(bot.bought) | set(bot.played))
+        for name in names:
+            owned = bot.owned_games[name]
+            cards.add_row(bot.name, name, f"{bot.bought[name] / bot.games:.2f}",
+                          f"{bot.played[name] / bot.games:.2f}",
+                          f"{100 * owned / bot.games:.0f}%",
+                          f"{100 * bot.owned_wins[name] / 2 / owned:.1f}%" if owned else "-")
+    console.print(cards)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kingdom", description="Dominion cards as data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -165,6 +261,22 @@ def main(argv: list[str] | None = None) -> int:
                    "Workshop,Remodel,Laboratory")
     p.add_argument("--lines", type=int, default=40)
     p.set_defaults(func=cmd_demo)
+    p = sub.add_parser("simulate", help="play many bot games and report the figures")
+    p.add_argument("--kingdom", default="", help="comma-separated Kingdom cards, or 'random'")
+    p.add_argument("--sets", default="base", help="sets a random Kingdom is drawn from")
+    p.add_argument("--bots", default="big-money,big-money",
+                   help="comma-separated strategies (kingdom/strategies), files, 'default', 'random'")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--players", type=int, default=0, help="players per game (default: number of bots)")
+    p.add_argument("--max-turns", type=int, default=500)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--check-invariants", action="store_true",
+                   help="check between moves that no card is created, lost or in two places")
+    p.add_argument("--cards", action="append", default=[])
+    p.set_defaults(func=cmd_simulate)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

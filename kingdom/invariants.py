@@ -1,0 +1,104 @@
+"""Invariants of a game in progress, checked between moves by `kingdom simulate --check-invariants`.
+
+Between moves (before each Action, Treasure and Buy decision of a turn, and after every turn):
+no card has been created or lost since setup, every card is in exactly one place (a player's
+deck, hand, play area, discard pile or set-aside cards, a pile, or the trash), and the turn's
+counters and the players' tokens are not negative. That the game ends is checked by the caller.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.decisions import BUY, PLAY, TREASURES
+from runtime.game import Game
+
+TURN_DECISIONS = (PLAY, TREASURES, BUY)
+ZONES = ("deck", "hand", "in_play", "discard", "set_aside")
+
+
+class InvariantViolation(Exception):
+    pass
+
+
+class CheckingAgent:
+    """Checks the game's invariants before passing a turn decision to the agent it wraps."""
+
+    def __init__(self, agent: Any, checker: InvariantChecker) -> None:
+        self.agent = agent
+        self.checker = checker
+
+    def decide(self, decision: Any) -> Any:
+        if decision.kind in TURN_DECISIONS and decision.game is not None:
+            self.checker.check(decision.game, f"before a {decision.kind} decision")
+        return self.agent.decide(decision)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+
+class InvariantChecker:
+    def __init__(self, raise_on_violation: bool = True) -> None:
+        self.cards: dict[int, Any] = {}  # uid -> card, as set up
+        self.violations: list[str] = []
+        self.raise_on_violation = raise_on_violation
+        self.checks = 0
+
+    def wrap(self, agents: list[Any]) -> list[Any]:
+        return [CheckingAgent(a, self) for a in agents]
+
+    def attach(self, game: Game) -> None:
+        """Take stock of every card once the game is set up."""
+        self.cards = {card.uid: card for card, _where in locate(game)}
+        self.check(game, "after setup")
+
+    def check(self, game: Game, when: str) -> None:
+        self.checks += 1
+        problems = list(self.problems(game))
+        if problems:
+            message = f"turn {game.turn_number} ({game.player.name}), {when}: " + "; ".join(problems)
+            self.violations.append(message)
+            if self.raise_on_violation:
+                raise InvariantViolation(message)
+
+    def problems(self, game: Game):
+        seen: dict[int, str] = {}
+        for card, where in locate(game):
+            if card.uid in seen:
+                yield f"{card!r} is both in {seen[card.uid]} and in {where}"
+                continue
+            seen[card.uid] = where
+            known = self.cards.get(card.uid)
+            if known is None:
+                yield f"{card!r} in {where} was created during the game"
+            elif known is not card:
+                yield f"{card!r} in {where} is a copy of a card of the same uid"
+        lost = [self.cards[uid] for uid in self.cards.keys() - seen.keys()]
+        if lost:
+            yield "lost: " + ", ".join(map(repr, lost[:10]))
+        for counter in ("actions", "buys", "coins", "cost_reduction"):
+            value = getattr(game, counter)
+            if value < 0:
+                yield f"{counter} is {value}"
+        for player in game.players:
+            for token in ("coffers", "favors", "vp_tokens"):
+                value = getattr(player, token, 0)
+                if token != "vp_tokens" and value < 0:
+                    yield f"{player.name} has {value} {token}"
+        for pile in game.piles.values():
+            for token, value in pile.tokens.items():
+                if value < 0:
+                    yield f"pile {pile.name} has {value} {token} tokens"
+
+
+def locate(game: Game):
+    """Every card of the game with where it is."""
+    for player in game.players:
+        for zone in ZONES:
+            for card in getattr(player, zone):
+                yield card, f"{player.name}'s {zone}"
+    for name, pile in game.piles.items():
+        for card in pile.cards:
+            yield card, f"the {name} pile"
+    for card in game.trash:
+        yield card, "the trash"
