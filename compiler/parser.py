@@ -154,10 +154,10 @@ class ToNodes(Transformer):
         return ("may", c[0])
 
     def choose_head(self, meta, c):
-        return ("choose", c[0], False)
+        return ("choose", c[0], False, "different" in c[1:])
 
     def you_choose_head(self, meta, c):
-        return ("choose", c[0], True)
+        return ("choose", c[0], True, "different" in c[1:])
 
     def each_other_head(self, meta, c):
         return ("each", "others", c[0] if c else None)
@@ -178,6 +178,9 @@ class ToNodes(Transformer):
         return ("repeat", Amount("number", 2))
 
     def for_each_head(self, meta, c):
+        return ("for_each", c[0])
+
+    def for_each_counted_head(self, meta, c):
         return ("for_each", c[0])
 
     def next_turn_head(self, meta, c):
@@ -212,7 +215,7 @@ class ToNodes(Transformer):
         head, options = c[0], list(c[1:])
         if head[0] != "choose":
             raise ValueError("options separated by '|' need a 'choose' head")
-        return Choose(head[1], options, by_you=head[2]).at(meta)
+        return Choose(head[1], options, by_you=head[2], different=head[3]).at(meta)
 
     def pick_ref(self, meta, c):
         return Selection("pick", c[0], None, "ref", ref=c[1]).at(meta)
@@ -382,6 +385,9 @@ class ToNodes(Transformer):
     def from_trash(self, meta, c):
         return "trash"
 
+    def from_supply(self, meta, c):
+        return "supply"
+
     def from_revealed(self, meta, c):
         return "revealed"
 
@@ -427,6 +433,9 @@ class ToNodes(Transformer):
 
     def not_type(self, meta, c):
         return ("not", str(c[0]))
+
+    def not_type_word(self, meta, c):
+        return ("not", str(c[0]).removeprefix("non-"))
 
     def distinct(self, meta, c):
         return ("distinct",)
@@ -476,6 +485,9 @@ class ToNodes(Transformer):
 
     def not_named(self, meta, c):
         return self._qualifier("not_named", meta, c)
+
+    def same_cost(self, meta, c):
+        return self._qualifier("same_cost", meta, c)
 
     # ---- amounts and money
     def number(self, meta, c):

@@ -21,6 +21,8 @@ def play(game: Game, name: str) -> None:
     player = game.player
     card = find_in_hand(game.player, name, game)
     d = card.d
+    if not game.can_play(player, card):
+        raise IllegalMove(f"cannot play {name}: it can't be played from hand now")
     if d.is_action and game.phase == "action":
         if game.actions < 1:
             raise IllegalMove(f"cannot play {name}: no Actions left")

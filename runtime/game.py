@@ -53,7 +53,7 @@ class Pile:
 class Listener:
     """A triggered ability waiting for an event (an Ally, a "this turn, when ..." effect)."""
 
-    __slots__ = ("effect", "event", "match", "owner", "source", "until")
+    __slots__ = ("effect", "event", "late", "match", "owner", "source", "until")
 
     def __init__(
         self,
@@ -63,9 +63,13 @@ class Listener:
         match: Callable[[Game, Player, Card | None], bool] | None = None,
         source: Card | CardDef | None = None,
         until: str = "game",
+        late: bool = False,
     ) -> None:
         self.event = event
         self.owner = owner
+        # An Ally's listener runs after the others of the same event, so that Favors the same
+        # event gives (Guildmaster, Sycophant) can already pay for it.
+        self.late = late
         self.effect = effect
         self.match = match
         self.source = source
@@ -99,6 +103,18 @@ class Game:
         self.game_over = False
         self.log: list[str] | None = None
         self._next_uid = 0
+        # Turn control: extra turns waiting (player, options), turns each player will skip,
+        # whether the turn in progress is an extra one, and its limit on plays from hand.
+        self.extra_turns: list[tuple[Player, dict]] = []
+        self.skips: dict[int, int] = {}
+        self.extra_turn = False
+        self.hand_play_limit: int | None = None
+        self.hand_plays = 0
+        self.shuffles = 0  # shuffles so far, for "if this made you shuffle"
+        self.card_tokens: dict[int, int] = {}  # card uid -> tokens on it ("add a token here")
+        self.extra_choices: dict[int, int] = {}  # card uid -> extra options when it says "choose"
+        self.ally: CardDef | None = None  # the game's Ally (not a pile, not a card in a deck)
+        self.kept_in_hand: list[Card] = []  # cards Clean-up leaves in hand this turn
 
     # ----------------------------------------------------------------- building
     def new_card(self, definition: CardDef) -> Card:
@@ -124,7 +140,11 @@ class Game:
 
     # ------------------------------------------------------------------ events
     def listen(self, listener: Listener) -> Listener:
-        self.listeners.setdefault(listener.event, []).append(listener)
+        group = self.listeners.setdefault(listener.event, [])
+        if listener.late or not group or not group[-1].late:
+            group.append(listener)
+        else:  # before the late ones
+            group.insert(next(i for i, x in enumerate(group) if x.late), listener)
         return listener
 
     def unlisten(self, listener: Listener) -> None:
@@ -159,6 +179,7 @@ class Game:
         """Shuffle the discard pile; it goes under what is left of the deck."""
         cards = player.discard
         player.discard = []
+        self.shuffles += 1
         self.rng.shuffle(cards)
         self.emit("shuffle", player, None, cards)
         cards.extend(player.deck)
@@ -262,6 +283,15 @@ class Game:
             return False
         return self.move(card, source, pile.cards)
 
+    def zone_list(self, card: Card) -> list[Card] | None:
+        """The list a card is in now (a player's zone, the trash or a pile); None if nowhere."""
+        owner, zone = self.zone_of(card)
+        if owner is not None:
+            return getattr(owner, zone)
+        if zone == "trash":
+            return self.trash
+        return next((p.cards for p in self.piles.values() if any(c is card for c in p.cards)), None)
+
     def run_triggers(self, triggers: list, player: Player, card: Card | None) -> None:
         for trigger in triggers:
             ctx = Ctx(self, player, card)
@@ -274,8 +304,24 @@ class Game:
             trigger.effect(ctx)
 
     # ----------------------------------------------------------------- playing
+    def can_play(self, player: Player, card: Card) -> bool:
+        """Whether `player` may play `card` from their hand now: a limit on plays from hand
+        this turn, and "can't play" restrictions ("can_play" listeners that match forbid it)."""
+        if (self.hand_play_limit is not None and player is self.player
+                and self.hand_plays >= self.hand_play_limit):
+            return False
+        for listener in self.listeners.get("can_play", ()):
+            if listener.match is not None and listener.match(self, player, card):
+                return False
+        return True
+
     def play(self, player: Player, card: Card, source: list[Card] | None, times: int = 1) -> bool:
         """Put a card into play from `source` (None: it is already placed) and resolve it."""
+        if source is player.hand and (self.hand_play_limit is not None or "can_play" in self.listeners):
+            if not self.can_play(player, card):
+                return False
+            if player is self.player:
+                self.hand_plays += 1
         if source is not None and not self.move(card, source, player.in_play):
             return False
         self.played_this_turn.append(card)
@@ -366,8 +412,13 @@ class Game:
         self.played_this_turn = []
         self.gained_this_turn = []
         self.bought = False
+        self.hand_plays = 0
+        self.extra_choices = {}
         if self.log is not None:
-            self.note(f"-- turn {self.turn_number}: {player.name}")
+            self.note(f"-- turn {self.turn_number}: {player.name}"
+                      + (" (extra turn)" if self.extra_turn else ""))
+        if "next_turn" in {listener.until for group in self.listeners.values() for listener in group}:
+            self._expire("next_turn", player)  # "until your next turn" effects end
         if player.next_turn:
             waiting, player.next_turn = player.next_turn, []
             for _card, effect, ctx in waiting:
@@ -384,7 +435,8 @@ class Game:
     def play_treasures(self, player: Player, cards: Iterable[Card]) -> None:
         """Play Treasures from hand; plain +$N Treasures skip the interpreter."""
         self.start_buy_phase()
-        fast = "play" not in self.listeners and "after_play" not in self.listeners
+        fast = ("play" not in self.listeners and "after_play" not in self.listeners
+                and self.hand_play_limit is None and "can_play" not in self.listeners)
         hand, in_play, played = player.hand, player.in_play, self.played_this_turn
         for card in list(cards):
             coins = card.d.coins
@@ -442,7 +494,8 @@ class Game:
         self.phase = "cleanup"
         if "cleanup" in self.listeners:
             self.emit("cleanup", player)
-        staying = {id(card) for card, _effect, _ctx in player.next_turn if card is not None}
+        staying = {id(card) for card, _effect, ctx in player.next_turn if card is not None
+                   and (ctx.vars.get("keep_while") is None or ctx.vars["keep_while"](ctx))}
         if staying:
             kept = [c for c in player.in_play if id(c) in staying]
             leaving = [c for c in player.in_play if id(c) not in staying]
@@ -458,15 +511,22 @@ class Game:
                     self.run_triggers([trigger], player, card)
         else:
             player.discard.extend(leaving)
-        player.discard.extend(player.hand)
-        player.hand = []
+        if self.kept_in_hand:  # kept in hand for next turn (Coastal Haven); 5 are still drawn
+            kept = {id(c) for c in self.kept_in_hand}
+            player.discard.extend(c for c in player.hand if id(c) not in kept)
+            player.hand = [c for c in player.hand if id(c) in kept]
+            self.kept_in_hand = []
+        else:
+            player.discard.extend(player.hand)
+            player.hand = []
         self.draw(player, 5)
         self.cost_reduction = 0
         self._expire("turn")
 
-    def _expire(self, until: str) -> None:
+    def _expire(self, until: str, owner: Player | None = None) -> None:
         for event, group in list(self.listeners.items()):
-            kept = [listener for listener in group if listener.until != until]
+            kept = [listener for listener in group if listener.until != until
+                    or (owner is not None and listener.owner is not owner)]
             if len(kept) != len(group):
                 if kept:
                     self.listeners[event] = kept
@@ -484,7 +544,54 @@ class Game:
         if self.is_over():
             self.game_over = True
             return
-        self.current = (self.current + 1) % len(self.players)
+        self.advance()
+
+    def advance(self) -> None:
+        """Pass the turn: to an extra turn of this player if one is waiting (never a third turn
+        in a row), else to the next player to the left, skipping the turns players must skip."""
+        player = self.player
+        extra = [options for p, options in self.extra_turns if p is player]
+        self.extra_turns = [(p, o) for p, o in self.extra_turns if p is not player]
+        self.hand_play_limit = None
+        if extra and not self.extra_turn:
+            if self.skips.get(player.index):
+                self.skips[player.index] -= 1  # the extra turn is the one skipped
+            else:
+                self.extra_turn = True
+                self.hand_play_limit = extra[0].get("hand_plays")
+                return
+        self.extra_turn = False
+        n, index = len(self.players), self.current
+        while True:
+            index = (index + 1) % n
+            if self.skips.get(index):
+                self.skips[index] -= 1
+                self.note(f"{self.players[index].name} skips a turn")
+                continue
+            break
+        self.current = index
+
+    def schedule_extra_turn(self, player: Player, **options: Any) -> bool:
+        """An extra turn for `player` after this one; False if it would be a 3rd in a row."""
+        if self.extra_turn and player is self.player:
+            return False
+        self.extra_turns.append((player, options))
+        return True
+
+    def skip_turn(self, player: Player) -> None:
+        self.skips[player.index] = self.skips.get(player.index, 0) + 1
+
+    def rotate(self, pile: Pile) -> None:
+        """Move the top group of same-named cards to the bottom of the pile, keeping order."""
+        cards = pile.cards
+        if not cards:
+            return
+        k = len(cards)
+        while k > 0 and cards[k - 1].d.name == cards[-1].d.name:
+            k -= 1
+        if k:
+            pile.cards = cards[k:] + cards[:k]
+            self.note(f"{pile.name} rotated; {pile.cards[-1].d.name} on top")
 
     def is_over(self) -> bool:
         piles = self.piles
@@ -503,7 +610,7 @@ class Game:
         self.start_turn()
         player = self.player
         while self.actions > 0 and self.phase == "action":
-            options = [c for c in player.hand if c.d.is_action]
+            options = [c for c in player.hand if c.d.is_action and self.can_play(player, c)]
             if not options:
                 break
             card = ask(Decision(PLAY, player, "Play an Action", options, 0, 1, game=self))

@@ -33,8 +33,10 @@ PLACES = {
       "trash" selection                            -> trash
     | "discard" selection                          -> discard
     | "set" "aside" selection                      -> set_aside
+    | "set" ref_selection_aside "aside"            -> set_aside
     | "return" selection "to" "its" "pile"         -> return_to_pile
     | "put" selection put_place                    -> put
+ref_selection_aside: ref                        -> ref_selection
 !put_place: "into" "your" "hand" | "onto" "your" "deck" | "on" "top" "of" "your" "deck"
           | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
           | "back" "in" "any" "order" | "back" "on" "top" "in" "any" "order" | "back"
@@ -124,6 +126,8 @@ class Move(Node):
             if self.place == "back" and self.selection.kind == "ref":
                 return f"put {what} back"
             return f"put {what} {PLACES[self.place]}"
+        if self.verb == "set aside" and self.selection.kind == "ref":
+            return f"set {what} aside"
         if self.verb == "return":
             return f"return {what} to its pile"
         return f"{self.verb} {what}"
