@@ -54,10 +54,9 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
     game = Game(library, agents, seed)
     build_supply(game, kingdom, colonies)
     estate = library["Estate"]
-    copper_pile = game.piles["Copper"]
+    copper = library["Copper"]  # pile_size already left out the starting Coppers
     for player in game.players:
-        for _ in range(7):
-            player.discard.append(copper_pile.cards.pop())
+        player.discard.extend(game.new_card(copper) for _ in range(7))
         player.discard.extend(game.new_card(estate) for _ in range(3))
         game.shuffle(player)
         game.draw(player, 5)
