@@ -8,7 +8,8 @@ An expansion is a folder of YAML card files (subfolders allowed) with a small ma
     dsl: 1                  # the DSL version its cards are written in
     set: harbor             # optional: the set id of its cards (default: the folder's name)
 
-Files named `expansion.yaml` and anything under a `scenarios/` folder are not card files.
+Files named `expansion.yaml` and anything under `scenarios/` (or `build/`, `dist/`, hidden and
+`.egg-info` folders) are not card files.
 A folder without a manifest still loads (as a plain card folder).
 
 Folders are found, in this order (the first of two copies of one expansion wins):
@@ -38,7 +39,7 @@ from compiler.errors import Diagnostic
 MANIFEST = "expansion.yaml"
 ENTRY_POINT_GROUP = "kingdom.expansions"
 ENV_VAR = "KINGDOM_PATH"
-NOT_CARDS = {"scenarios"}  # subfolders of an expansion that hold no card files
+NOT_CARDS = {"scenarios", "build", "dist"}  # subfolders of an expansion that hold no card files
 
 
 @dataclass
@@ -131,7 +132,7 @@ def folder_cards(folder: Path) -> tuple[list[tuple[Path, str]], list[Diagnostic]
         if file.name == MANIFEST:
             continue
         parts = file.relative_to(folder).parts[:-1]
-        if any(p in NOT_CARDS or p.startswith(".") for p in parts):
+        if any(p in NOT_CARDS or p.startswith(".") or p.endswith(".egg-info") for p in parts):
             continue
         if any(r == file.parent or r in file.parents for r in refused):
             continue

@@ -1,4 +1,4 @@
-"""The `kingdom` command: check, list, show, schema, test, demo, simulate."""
+"""The `kingdom` command: check, list, show, schema, test, demo, simulate, render."""
 
 from __future__ import annotations
 
@@ -234,6 +234,37 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
     console.print(cards)
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    """A printable rule summary (HTML, Markdown or PDF) of a set or a Kingdom."""
+    from kingdom import render
+
+    if (args.set is None) == (args.kingdom is None):
+        print("render: give either --set SET or --kingdom 'Card,Card,...'", file=sys.stderr)
+        return 2
+    library = _library(args.cards)
+    try:
+        if args.set is not None:
+            selection = render.select_set(library, args.set)
+        else:
+            selection = render.select_kingdom(library, args.kingdom.split(","), args.ally)
+        summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
+                                       rulings=render.load_rulings(args.rules))
+        data = render.render(summary, args.format)
+    except render.RenderError as exc:
+        print(f"render: {exc}", file=sys.stderr)
+        return 1
+    if args.output in (None, "-"):
+        if args.format == "pdf" and sys.stdout.isatty():
+            print("render: a PDF needs --output FILE", file=sys.stderr)
+            return 2
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        Path(args.output).write_bytes(data)
+        print(f"wrote {args.output} ({len(summary.cards)} cards, {args.format})", file=sys.stderr)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kingdom", description="Dominion cards as data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -277,6 +308,20 @@ def main(argv: list[str] | None = None) -> int:
                    help="check between moves that no card is created, lost or in two places")
     p.add_argument("--cards", action="append", default=[])
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--set", help="every card of one set (set id or card folder name)")
+    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles)")
+    p.add_argument("--ally", help="the game's Ally, with --kingdom")
+    p.add_argument("--format", choices=("html", "md", "pdf"), default="html")
+    p.add_argument("--output", "-o", help="file to write (default: standard output)")
+    p.add_argument("--plain", action="store_true",
+                   help="accessible layout: everything in words, no colour or icons")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    p.add_argument("--rules", help="rules folder with Card-by-Card Clarifications "
+                   "(default: $KINGDOM_RULES or ../shared/rules)")
+    p.add_argument("--cards", action="append", default=[], help="extra card folders")
+    p.set_defaults(func=cmd_render)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

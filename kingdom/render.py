@@ -1,0 +1,439 @@
+"""Printable rule summaries: `kingdom render` writes HTML (for print), Markdown or PDF.
+
+A summary shows, for a set or a chosen Kingdom, each card's name, cost, types and rules text
+(the text the compiler renders from the card's own tree), a setup summary derived from the
+card data (setup abilities, tokens, mats, piles outside the Supply, split-pile order), and the
+rulings for those cards found in the rules folder's "Clarifications" sections.
+
+The `plain` layout is for screen readers and plain printers: costs and Victory points spelled
+out in words, the divider written as text, no icons and no colour.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader
+
+from runtime.cards import CardDef
+from runtime.library import Library
+from runtime.setup import BASIC
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+RULES_ENV = "KINGDOM_RULES"
+DEFAULT_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
+FORMATS = ("html", "md", "pdf")
+PAPERS = {"a4": "A4", "letter": "letter"}
+# Types every game has; any other type a card mentions may name cards kept outside the Supply.
+COMMON_TYPES = {"Action", "Treasure", "Victory", "Curse", "Attack", "Reaction", "Duration"}
+NON_SUPPLY_KINDS = ("reward",)
+SPLIT_COPIES = 4
+
+
+class RenderError(Exception):
+    """A selection that cannot be rendered: unknown set, card or Ally."""
+
+
+# ------------------------------------------------------------------------------ rulings
+_NAME_COLON = re.compile(r"^([A-Z][\w'\u2019.-]*(?:[ -](?:of |the )?[A-Z][\w'\u2019.-]*)*): (.+)$")
+_SECTION_END = ("Accessibility Notes", "Source", "Setup", "What You Need")
+
+
+def parse_rulings(text: str) -> dict[str, list[str]]:
+    """Per-card-name paragraphs from every "... Clarifications" section of a rules file.
+
+    Two layouts are read: a card name alone on its line followed by paragraphs, and
+    `Name: paragraph` on one line. A section ends at the next heading that is not a card
+    (another Clarifications section, Accessibility Notes, Source).
+    """
+    rulings: dict[str, list[str]] = {}
+    inside = False
+    current: str | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.endswith("Clarifications"):
+            inside, current = True, None
+            continue
+        if not inside:
+            continue
+        if line in _SECTION_END:
+            inside, current = False, None
+            continue
+        match = _NAME_COLON.match(line)
+        if match and len(match.group(1)) <= 40:
+            rulings.setdefault(match.group(1), []).append(match.group(2))
+            current = None
+            continue
+        if _is_heading(line):
+            current = line
+            continue
+        if current is not None:
+            rulings.setdefault(current, []).append(line)
+    return rulings
+
+
+def _is_heading(line: str) -> bool:
+    """A card name on its own line: short, no sentence punctuation, capitalised words."""
+    if len(line) > 40 or line[-1] in ".:;!?”\"" or "→" in line:
+        return False
+    words = line.split()
+    return len(words) <= 5 and all(w[0].isupper() or w in ("of", "the", "and") for w in words)
+
+
+def rules_folder(folder: str | Path | None = None) -> Path | None:
+    """The rules folder: the one given, $KINGDOM_RULES, or ../shared/rules beside the project."""
+    candidates = [folder, os.environ.get(RULES_ENV), DEFAULT_RULES]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_dir():
+            return Path(candidate)
+    return None
+
+
+def load_rulings(folder: str | Path | None = None) -> dict[str, list[str]]:
+    """Every ruling of every rules file in the folder; empty when there is no such folder."""
+    found = rules_folder(folder)
+    rulings: dict[str, list[str]] = {}
+    if found is None:
+        return rulings
+    for file in sorted(found.glob("*.txt")):
+        for name, paragraphs in parse_rulings(file.read_text(encoding="utf-8")).items():
+            rulings.setdefault(name, []).extend(paragraphs)
+    return rulings
+
+
+# ------------------------------------------------------------------------------ selection
+@dataclass
+class Selection:
+    """What a summary covers: cards to show, split piles (name -> members, top first), an Ally."""
+
+    title: str
+    cards: list[CardDef]
+    piles: dict[str, list[str]] = field(default_factory=dict)
+    ally: CardDef | None = None
+    is_kingdom: bool = False
+
+
+def sets_of(library: Library) -> list[str]:
+    """Every set id (and card folder name) that `--set` accepts."""
+    names = {c.set for c in library} | {Path(c.source).parent.name for c in library if c.source}
+    return sorted(names)
+
+
+def select_set(library: Library, set_name: str) -> Selection:
+    cards = [c for c in library
+             if c.set == set_name or (c.source and Path(c.source).parent.name == set_name)]
+    if not cards:
+        raise RenderError(f"unknown set '{set_name}'; sets: {', '.join(sets_of(library))}")
+    names = {c.name for c in cards}
+    piles = {p: m for p, m in library.split_piles.items() if m and m[0] in names}
+    return Selection(_set_title(cards, set_name), cards, piles)
+
+
+def _set_title(cards: list[CardDef], set_name: str) -> str:
+    """The expansion's name and version from its manifest, if the cards come with one."""
+    from compiler.expansions import MANIFEST, Manifest, read_manifest
+
+    for card in cards:
+        for folder in Path(card.source).parents if card.source else ():
+            if (folder / MANIFEST).is_file():
+                found = read_manifest(folder / MANIFEST)
+                if isinstance(found, Manifest):
+                    return f"{found.name} {found.version}"
+                break
+    return f"Set: {set_name}"
+
+
+def select_kingdom(library: Library, names: list[str], ally: str | None = None) -> Selection:
+    cards: list[CardDef] = []
+    piles: dict[str, list[str]] = {}
+    for raw in names:
+        name = raw.strip()
+        if not name:
+            continue
+        if name in library.split_piles:
+            piles[name] = list(library.split_piles[name])
+            cards.extend(library[m] for m in piles[name] if m in library)
+            continue
+        resolved = library.resolve(name)
+        if resolved is None:
+            hint = library.suggest(name)
+            raise RenderError(f"unknown card '{name}'" + (f"; did you mean '{hint}'?" if hint else ""))
+        if library[resolved] not in cards:
+            cards.append(library[resolved])
+    ally_card = None
+    if ally:
+        resolved = library.resolve(ally)
+        if resolved is None or library[resolved].kind != "ally":
+            allies = sorted(c.name for c in library if c.kind == "ally")
+            raise RenderError(f"'{ally}' is not an Ally" +
+                              (f"; Allies: {', '.join(allies)}" if allies else ""))
+        ally_card = library[resolved]
+    for extra in _outside_supply(library, [*cards, *([ally_card] if ally_card else [])]):
+        if extra not in cards:
+            cards.append(extra)
+    if ally_card is not None:
+        cards.append(ally_card)
+    title = "Kingdom: " + ", ".join([*(n.strip() for n in names if n.strip())])
+    return Selection(title, cards, piles, ally_card, is_kingdom=True)
+
+
+def _outside_supply(library: Library, chosen: list[CardDef]) -> list[CardDef]:
+    """Cards kept outside the Supply (Rewards) that a chosen card's text refers to."""
+    text = "\n".join(c.text for c in chosen)
+    out = []
+    for card in library:
+        if card.kind not in NON_SUPPLY_KINDS:
+            continue
+        words = [card.name, *(t for t in card.types if t not in COMMON_TYPES)]
+        if any(re.search(rf"\b{re.escape(w)}s?\b", text) for w in words):
+            out.append(card)
+    return out
+
+
+# ------------------------------------------------------------------------------ the summary
+@dataclass
+class CardView:
+    name: str
+    cost: str  # "$4+" (compact) or "4 coins, Overpay" (plain)
+    cost_words: str
+    types: list[str]
+    kind: str
+    set: str
+    above: list[str]
+    below: list[str]
+    markers: list[str] = field(default_factory=list)  # "Overpay", "special cost"
+    members: list[str] = field(default_factory=list)  # for a split pile
+    rulings: list[str] = field(default_factory=list)
+
+    @property
+    def type_line(self) -> str:
+        return " \u2013 ".join(self.types)
+
+    @property
+    def css(self) -> str:
+        return " ".join(f"t-{t.lower()}" for t in self.types)
+
+
+@dataclass
+class SetupNote:
+    title: str
+    text: str
+    cards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Summary:
+    title: str
+    sections: list[tuple[str, list[CardView]]]
+    setup: list[SetupNote]
+    plain: bool = False
+    paper: str = "a4"
+    source_note: str = ""
+
+    @property
+    def cards(self) -> list[CardView]:
+        return [c for _, cards in self.sections for c in cards]
+
+
+_MONEY = re.compile(r"\$(\d+)")
+_VP = re.compile(r"\b(\d+) VP\b")
+
+
+def spell_out(text: str) -> str:
+    """Costs and Victory points in words, for screen readers: '+$2' -> '+2 coins'."""
+    text = _MONEY.sub(lambda m: f"{m.group(1)} coin" + ("" if m.group(1) == "1" else "s"), text)
+    text = _VP.sub(lambda m: f"{m.group(1)} Victory Point" + ("" if m.group(1) == "1" else "s"), text)
+    return re.sub(r"\bVP\b", "Victory Points", text)
+
+
+def card_view(card: CardDef, plain: bool, rulings: dict[str, list[str]]) -> CardView:
+    lines = card.text.splitlines()
+    if "---" in lines:
+        cut = lines.index("---")
+        above, below = lines[:cut], lines[cut + 1:]
+    else:
+        above, below = lines, []
+    markers = (["Overpay"] if card.overpay else []) + (["special cost"] if card.special_cost else [])
+    cost = f"${card.cost}" + ("+" if card.overpay else "") + ("*" if card.special_cost else "")
+    coins = f"{card.cost} coin" + ("" if card.cost == 1 else "s")
+    cost_words = ", ".join([coins, *markers])
+    if plain:
+        above, below = [spell_out(x) for x in above], [spell_out(x) for x in below]
+    if card.kind in NON_SUPPLY_KINDS and not any("not in the Supply" in x for x in above + below):
+        markers.append("not in the Supply")
+    return CardView(card.name, cost, cost_words, list(card.types), card.kind, card.set, above, below,
+                    markers, rulings=[spell_out(r) if plain else r for r in rulings.get(card.name, [])])
+
+
+def _order(card: CardDef) -> tuple:
+    return (card.cost, card.name)
+
+
+SECTION_TITLES = {
+    "kingdom": "Kingdom cards", "basic": "Basic cards", "split-member": "Split piles",
+    "reward": "Not in the Supply: Rewards", "ally": "Allies",
+}
+
+
+def build_summary(library: Library, selection: Selection, plain: bool = False, paper: str = "a4",
+                  rulings: dict[str, list[str]] | None = None) -> Summary:
+    rulings = {} if rulings is None else rulings
+    by_kind: dict[str, list[CardDef]] = {}
+    in_piles = {m for members in selection.piles.values() for m in members}
+    for card in selection.cards:
+        kind = "split-member" if card.name in in_piles else card.kind
+        by_kind.setdefault(kind, []).append(card)
+    sections: list[tuple[str, list[CardView]]] = []
+    for kind in ("kingdom", "split-member", "reward", "ally", "basic"):
+        cards = by_kind.pop(kind, [])
+        if kind == "split-member":
+            views = []
+            for pile, members in selection.piles.items():
+                views.extend(_pile_view(library, pile, members, plain, rulings))
+            if views:
+                sections.append((SECTION_TITLES[kind], views))
+            continue
+        if cards:
+            title = "Ally" if kind == "ally" and selection.is_kingdom else SECTION_TITLES[kind]
+            sections.append((title, [card_view(c, plain, rulings) for c in sorted(cards, key=_order)]))
+    for kind, cards in sorted(by_kind.items()):
+        views = [card_view(c, plain, rulings) for c in sorted(cards, key=_order)]
+        sections.append((kind.capitalize(), views))
+    notes = setup_notes(library, selection)
+    if plain:
+        for note in notes:
+            note.text = spell_out(note.text)
+    return Summary(selection.title, sections, notes, plain, paper)
+
+
+def _pile_view(library: Library, pile: str, members: list[str], plain: bool,
+               rulings: dict[str, list[str]]) -> list[CardView]:
+    """A split pile: a header entry with its order, then each member card."""
+    cards = [library[m] for m in members if m in library]
+    order = ", then ".join(members)
+    first = cards[0] if cards else None
+    head = CardView(
+        name=pile, cost=f"${first.cost}" if first else "", cost_words=(
+            f"{first.cost} coins" if first else ""), types=["Split pile"], kind="split-pile",
+        set=first.set if first else "",
+        above=[f"{SPLIT_COPIES} copies each, top to bottom: {order}. "
+               "Only the top card can be bought or gained."],
+        below=[], members=list(members), rulings=rulings.get(pile, []))
+    return [head, *(card_view(c, plain, rulings) for c in cards)]
+
+
+def setup_notes(library: Library, selection: Selection) -> list[SetupNote]:
+    """What setup needs beyond the standard game, derived from the chosen cards' data."""
+    notes: list[SetupNote] = []
+    cards = list(selection.cards)
+    supply = [c for c in cards if c.kind not in NON_SUPPLY_KINDS and c.kind != "ally"]
+
+    def names(group: list[CardDef]) -> list[str]:
+        return [c.name for c in group]
+
+    extra_basics = [c for c in cards if c.kind == "basic" and c.name not in BASIC]
+    if extra_basics:
+        notes.append(SetupNote("Extra basic piles", "Add the " + _and(names(extra_basics)) +
+                               " piles to the Supply beside the usual basic cards.",
+                               names(extra_basics)))
+    for card in cards:
+        lines = [x for x in card.text.splitlines() if x.startswith("Setup")]
+        if card.setup is not None or lines:
+            text = " ".join(lines) or "This card has a setup rule."
+            notes.append(SetupNote(card.name, text, [card.name]))
+    coffers = [c for c in cards if re.search(r"\bCoffers\b", c.text)]
+    if coffers:
+        notes.append(SetupNote(
+            "Coffers", "Give each player a Coffers mat and put coin tokens nearby. Each Coffers "
+            "can be spent during your turn for +$1. Used by " + _and(names(coffers)) + ".",
+            names(coffers)))
+    liaisons = [c for c in cards if c.has_type("Liaison")]
+    favors = [c for c in cards if c.has_type("Liaison") or re.search(r"\bFavors?\b", c.text)]
+    if favors:
+        ally = selection.ally
+        text = ("Give each player a Favors mat; each player starts with 1 Favor. Used by "
+                + _and(names(favors)) + ".")
+        if liaisons:
+            text += (f" With a Liaison in the game, use exactly one Ally: {ally.name}." if ally
+                     else " With a Liaison in the game, choose exactly one Ally and set it out.")
+        notes.append(SetupNote("Favors", text, names(favors)))
+    elif selection.ally is not None:
+        notes.append(SetupNote("Ally", f"Set out the Ally {selection.ally.name}; each player gets "
+                               "a Favors mat and 1 Favor.", [selection.ally.name]))
+    outside = [c for c in cards if c.kind in NON_SUPPLY_KINDS]
+    if outside:
+        users = [c for c in supply if any(
+            re.search(rf"\b{re.escape(w)}s?\b", c.text)
+            for o in outside for w in (o.name, *(t for t in o.types if t not in COMMON_TYPES)))]
+        notes.append(SetupNote(
+            "Piles outside the Supply", "Set out " + _and(names(outside)) + " beside the Supply "
+            "(one of each with 2 players, two of each with 3 or more). They cannot be bought"
+            + (" and are gained through " + _and(names(users)) if users else "") + ".",
+            names(outside)))
+    for pile, members in selection.piles.items():
+        notes.append(SetupNote(
+            pile, f"One Supply pile of {SPLIT_COPIES} copies of each card, top to bottom: "
+            + ", ".join(members) + ". Only the top card can be bought or gained.", [pile]))
+    overpay = [c for c in supply if c.overpay]
+    if overpay:
+        notes.append(SetupNote(
+            "Overpay", "When you buy " + _and(names(overpay), "or") + ", you may pay more than its "
+            "cost; its Overpay ability uses the extra amount. Gaining it any other way is not "
+            "overpaying.", names(overpay)))
+    return notes
+
+
+def _and(items: list[str], word: str = "and") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+# ------------------------------------------------------------------------------ output
+def _environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
+                      autoescape=lambda name: bool(name and name.endswith(".html.j2")),
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["md"] = _md_escape
+    return env
+
+
+def _md_escape(text: str) -> str:
+    return re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", text)
+
+
+def render_html(summary: Summary, for_pdf: bool = False) -> str:
+    return _environment().get_template("summary.html.j2").render(
+        s=summary, page_size=PAPERS[summary.paper], for_pdf=for_pdf)
+
+
+def render_markdown(summary: Summary) -> str:
+    text = _environment().get_template("summary.md.j2").render(s=summary)
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def render_pdf(summary: Summary) -> bytes:
+    from xhtml2pdf import pisa
+
+    out = io.BytesIO()
+    status = pisa.CreatePDF(render_html(summary, for_pdf=True), dest=out, encoding="utf-8")
+    if status.err:
+        raise RenderError(f"PDF rendering failed with {status.err} error(s)")
+    return out.getvalue()
+
+
+def render(summary: Summary, fmt: str) -> bytes:
+    """The summary in one format, as bytes ready to write."""
+    if fmt == "html":
+        return render_html(summary).encode("utf-8")
+    if fmt == "md":
+        return render_markdown(summary).encode("utf-8")
+    if fmt == "pdf":
+        return render_pdf(summary)
+    raise RenderError(f"unknown format '{fmt}'; formats: {', '.join(FORMATS)}")
