@@ -180,6 +180,9 @@ class Qualifier(Node):
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.in_play)
         if kind == "not_named":
             return lambda ctx, d: d.name != ctx.vars.get("named_card")
+        if kind == "same_cost":  # the same cost as `it` (nothing matches when nothing is bound)
+            return lambda ctx, d: any(ctx.game.cost(d) == ctx.game.cost(c.d)
+                                      for c, _z in ctx.vars.get("it", ()))
         raise ValueError(kind)
 
     def render(self, they: bool = False) -> str:
@@ -194,6 +197,7 @@ class Qualifier(Node):
             "sharing_type": lambda: f"sharing a type with {value.render()}",
             "not_in_play": lambda: "you don't have a copy of in play",
             "not_named": lambda: "without that name",
+            "same_cost": lambda: "with the same cost",
         }[kind]()
 
 
@@ -338,6 +342,12 @@ class Countable(Node):
         self.filter = filter
         self.place = place
         self.word = word
+
+    def compile_cards(self) -> Callable[[Ctx], list]:
+        """The counted cards themselves (for "for each ... revealed")."""
+        pred = self.filter.compile_pred()
+        cards_at = _place_cards(self.place)
+        return lambda ctx: [c for c in cards_at(ctx) if pred(ctx, c.d)]
 
     def compile_count(self) -> Callable[[Ctx], int]:
         kind = self.kind
@@ -549,6 +559,10 @@ class Selection(Node):
             if source == "ref":
                 where = {id(c): z for c, z in ref.resolve(ctx) if any(c is x for x in z)}
                 options = [c for c, _z in ref.resolve(ctx) if id(c) in where and pred(ctx, c.d)]
+            elif source == "supply":  # the top card of each Supply pile
+                piles = [p for p in ctx.game.piles.values() if p.in_supply and p.cards]
+                where = {id(p.cards[-1]): p.cards for p in piles}
+                options = [p.cards[-1] for p in piles if pred(ctx, p.cards[-1].d)]
             else:
                 zone = zone_list(ctx, source)
                 where = None
@@ -637,7 +651,7 @@ class Selection(Node):
             text = f"the {noun}"
         source = {
             "hand": " from your hand", "discard": " from your discard pile", "deck": " from your deck",
-            "trash": " from the trash", "revealed": "", None: "",
+            "trash": " from the trash", "supply": " from the Supply", "revealed": "", None: "",
         }.get(self.source, "")
         text += source
         if self.chooser == "you":

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from compiler.nodes import Env, Node, join_and, sentence, third_person
-from compiler.selections import Amount, Condition, Filter, Selection
+from compiler.selections import Amount, Condition, Countable, Filter, Selection
 from runtime.cards import Trigger
 from runtime.context import Ctx
 from runtime.decisions import OPTION, YES_NO, Decision, ask
@@ -166,10 +166,12 @@ class Otherwise(Node):
 class Choose(Node):
     """"choose one: A | B", "choose two different", by the player or ("you choose") by you."""
 
-    def __init__(self, amount: Amount, options: list[Block], by_you: bool = False) -> None:
+    def __init__(self, amount: Amount, options: list[Block], by_you: bool = False,
+                 different: bool = False) -> None:
         self.amount = amount
         self.options = options
         self.by_you = by_you
+        self.different = different
 
     def compile(self, env: Env):
         labels = [o.render() for o in self.options]
@@ -203,10 +205,23 @@ class Choose(Node):
         if they and self.by_you and len(self.options) == 2:
             first, second = (third_person(o.render()) for o in self.options)
             return f"either {first} or {second}, your choice"
+        if they and self.amount.constant == 1 and len(self.options) == 2:
+            first, second = (third_person(o.render()) for o in self.options)
+            return f"either {first} or {second}, their choice"
         n = self.amount.render()
         words = {"1": "one", "2": "two", "3": "three"}
-        head = f"choose {words.get(n, n)}: " if not self.by_you else "your choice: "
-        return head + "; or ".join(o.render() for o in self.options)
+        if self.by_you:
+            head = "your choice: "
+        elif self.amount.kind == "types_of":  # one choice per type of a card
+            head = f"for each type {self.amount.value.render()} has, choose one: "
+        elif self.amount.kind == "count":
+            head = f"for each {self.amount.value.render()}, choose one: "
+        else:
+            head = f"choose {words.get(n, n)}: "
+        text = head + "; or ".join(o.render() for o in self.options)
+        if self.different:
+            text += ". The choices must be different"
+        return text
 
 
 class Each(Node):
@@ -252,7 +267,8 @@ class Each(Node):
         subject = {"others": "each other player", "all": "each player (including you)",
                    "left": "the player to your left"}[self.who]
         if self.condition is not None:
-            subject += f" with {self.condition.render()}".replace("you have ", "")
+            subject += f" with {self.condition.render()}".replace("you have ", "").replace(
+                "in your hand", "in hand")
         return f"{subject} {self.body.render(they=True)}"
 
 
@@ -279,11 +295,13 @@ class Repeat(Node):
 class ForEach(Node):
     """"for each differently named card revealed: ..." binds `it` to each card in turn."""
 
-    def __init__(self, selection: Selection, body: Block) -> None:
+    def __init__(self, selection: Selection | Countable, body: Block) -> None:
         self.selection = selection
         self.body = body
 
     def compile(self, env: Env):
+        if isinstance(self.selection, Countable):
+            return self._compile_counted(env)
         select, body = self.selection.compile_select("hand"), self.body.compile(env)
         distinct = self.selection.filter is not None and self.selection.filter.distinct
 
@@ -294,6 +312,25 @@ class ForEach(Node):
                     continue
                 seen.add(card.d.name)
                 ctx.vars["it"] = [(card, zone)]
+                body(ctx)
+
+        return for_each
+
+    def _compile_counted(self, env: Env):
+        """"for each differently named card revealed": the counted cards, one at a time."""
+        cards, body = self.selection.compile_cards(), self.body.compile(env)
+        distinct = self.selection.filter.distinct
+
+        def for_each(ctx: Ctx) -> None:
+            seen: set[str] = set()
+            for card in cards(ctx):
+                if distinct and card.d.name in seen:
+                    continue
+                seen.add(card.d.name)
+                owner, zone = ctx.game.zone_of(card)
+                where = getattr(owner, zone) if owner is not None else (
+                    ctx.game.trash if zone == "trash" else [])
+                ctx.vars["it"] = [(card, where)]
                 body(ctx)
 
         return for_each
@@ -440,7 +477,8 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
     if kind == "may":
         return MayStep(args[0], body, word="to")
     if kind == "choose":
-        return Choose(args[0], [_option_block(s) for s in body.lines], by_you=args[1])
+        return Choose(args[0], [_option_block(s) for s in body.lines], by_you=args[1],
+                      different=args[2] if len(args) > 2 else False)
     if kind == "each":
         return Each(args[0], body, args[1])
     if kind == "repeat":
