@@ -296,6 +296,8 @@ def build_summary(library: Library, selection: Selection, plain: bool = False, p
             views = []
             for pile, members in selection.piles.items():
                 views.extend(_pile_view(library, pile, members, plain, rulings))
+            loose = [c for c in cards if c.name not in in_piles]  # members of no known pile
+            views.extend(card_view(c, plain, rulings) for c in sorted(loose, key=_order))
             if views:
                 sections.append((SECTION_TITLES[kind], views))
             continue
