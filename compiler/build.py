@@ -39,6 +39,9 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
         owners.setdefault(card.name, card.doc.file)
     names = set(owners) | {n for c in parsed for n in c.data.get("former_names", ())}
     piles = {c.name for c in parsed if c.data.get("kind") == "split-pile"}
+    piles |= {  # roles that setup rules give piles ("its cards are Banes"): named like piles
+        n.pile_role for c in parsed for section in (c.play, c.triggers) if section is not None
+        for n in section.walk() if getattr(n, "pile_role", "")}
 
     def resolve(name: str) -> str | None:
         if name in names:

@@ -166,9 +166,17 @@ def compile_card(card: ParsedCard, env: Env) -> CardDef | None:
             slot, trigger = node.trigger(env)
             if slot == "setup":
                 definition.setup = trigger.effect
+                definition.setup_keys = tuple(  # the setup choices a scenario may preset
+                    k for n in node.walk() if hasattr(n, "choice_keys")
+                    for k in n.choice_keys(definition.name))
             else:
                 trigger.match = node.when.matcher() if slot == "game" else None
                 definition.triggers.setdefault(slot, []).append(trigger)
+                if getattr(node.when, "event", "") == "gain_or_trash_this":
+                    definition.triggers.setdefault("trash", []).append(trigger)
+    definition.brings = tuple(sorted({  # non-Supply piles it needs ("gain any Reward")
+        b for section in (card.play, card.triggers) if section is not None
+        for n in section.walk() for b in getattr(n, "brings", ())}))
     definition.text = render_card(definition, card)
     return definition if len(env.diagnostics) == before else None
 

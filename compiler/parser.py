@@ -27,7 +27,20 @@ from compiler.selections import (
     Ref,
     Selection,
 )
-from compiler.structure import Block, Choose, MayStep, When, make_compound
+from compiler.structure import (
+    Ability,
+    AsYou,
+    Block,
+    Choose,
+    Deferred,
+    Each,
+    MayStep,
+    RepeatAsDesired,
+    Sequence,
+    Unless,
+    When,
+    make_compound,
+)
 
 GRAMMAR_FILE = Path(__file__).resolve().parent.parent / "grammar" / "effect.lark"
 STARTS = ["statements", "head_only", "worth"]
@@ -107,6 +120,12 @@ def _describe(terminal: str) -> str:
         return repr(pattern.value)
     return {"NAME": "a card or type name", "INT": "a number", "MONEY": "an amount like $2",
             "CARD_WORD": "'card'", "NUMBER_WORD": "a number word"}.get(terminal, terminal)
+
+
+def _token_word(token: Token) -> str:
+    """"favors" -> "favor", "coffers" -> "coffers"."""
+    text = str(token)
+    return text if text.startswith("coffer") else text.removesuffix("s")
 
 
 def _int(token: Token) -> int:
@@ -211,6 +230,31 @@ class ToNodes(Transformer):
     def may_to(self, meta, c):
         return MayStep(c[0], Block([[c[1]]]), "to").at(meta)
 
+    def may_comma_to(self, meta, c):
+        return MayStep(c[0], Block([[c[1]]]), ", to").at(meta)
+
+    def may_for_options(self, meta, c):
+        options = Choose(Amount("number", 1), [Block([[o]]) for o in c[1:]]).at(meta)
+        options.style = "or"
+        return MayStep(c[0], Block([[options]]), ", for").at(meta)
+
+    def have_each_other(self, meta, c):
+        each = Each("others", Block([[c[0]]])).at(meta)
+        each.have = True
+        return each
+
+    def unless(self, meta, c):
+        return Unless(c[0], c[1]).at(meta)
+
+    def repeat_as_desired(self, meta, c):
+        return RepeatAsDesired().at(meta)
+
+    def chain_and(self, meta, c):
+        return Sequence(list(c), "and").at(meta)
+
+    def chain_then(self, meta, c):
+        return Sequence(list(c), "then").at(meta)
+
     def inline_choice(self, meta, c):
         head, options = c[0], list(c[1:])
         if head[0] != "choose":
@@ -265,6 +309,8 @@ class ToNodes(Transformer):
         return When(event, text=f"at the start of your {part.replace('_', ' ')}")
 
     def at_end(self, meta, c):
+        if c and c[0] == "Buy phase":
+            return When("end_buy", text="at the end of your Buy phase")
         return When("end_turn", text="at the end of your turn")
 
     def turn(self, meta, c):
@@ -335,7 +381,14 @@ class ToNodes(Transformer):
 
     def pick_per(self, meta, c):
         source = c[3] if len(c) > 3 else None
-        return Selection("pick", ("per", 1), c[1], source, per=c[2]).at(meta)
+        selection = Selection("pick", ("per", 1), c[1], source, per=c[2]).at(meta)
+        selection.per_quantity = c[0]  # "up to 2 cards per Favor you spend"
+        return selection
+
+    def any_number_of_them(self, meta, c):
+        selection = Selection("pick", ("any", 0), Filter([], Noun("any"), []), "revealed")
+        selection.bare = True  # "discard any number": of the cards just looked at
+        return selection.at(meta)
 
     def ref_selection(self, meta, c):
         return Selection("ref", ref=c[0]).at(meta)
@@ -375,6 +428,9 @@ class ToNodes(Transformer):
 
     def q_any(self, meta, c):
         return ("any", 0)
+
+    def q_that_many(self, meta, c):
+        return ("that_many", 1)
 
     def q_all(self, meta, c):
         return ("all", 0)
@@ -432,7 +488,7 @@ class ToNodes(Transformer):
         return Filter(adjectives, noun, qualifiers).at(meta)
 
     def not_type(self, meta, c):
-        return ("not", str(c[0]))
+        return ("not", str(c[0]).removeprefix("non-"))
 
     def not_type_word(self, meta, c):
         return ("not", str(c[0]).removeprefix("non-"))
@@ -470,6 +526,9 @@ class ToNodes(Transformer):
 
     def cost_at_least(self, meta, c):
         return self._qualifier("cost_at_least", meta, c)
+
+    def cost_is(self, meta, c):
+        return self._qualifier("cost_is", meta, c)
 
     def cheaper_than(self, meta, c):
         return self._qualifier("cheaper_than", meta, c)
@@ -536,6 +595,12 @@ class ToNodes(Transformer):
     def empty_piles(self, meta, c):
         return Countable("empty_piles").at(meta)
 
+    def tokens_spent(self, meta, c):
+        return Countable("spend", word=_token_word(c[0])).at(meta)
+
+    def tokens_bare(self, meta, c):
+        return Countable("tokens", place="bare", word=_token_word(c[0])).at(meta)
+
     def tokens_held(self, meta, c):
         return Countable("tokens", word=str(c[0]).removesuffix("s") + (
             "s" if str(c[0]).startswith("coffer") else "")).at(meta)
@@ -548,6 +613,9 @@ class ToNodes(Transformer):
 
     def in_hand(self, meta, c):
         return "in_hand"
+
+    def in_hand_short(self, meta, c):
+        return "in_hand_short"
 
     def in_play(self, meta, c):
         return "in_play"
@@ -600,3 +668,107 @@ class ToNodes(Transformer):
 
     def is_named(self, meta, c):
         return Condition("is_named", c[0]).at(meta)
+
+    # ---- Allies constructs
+    def is_not_named(self, meta, c):
+        return Condition("is_not_named", c[0]).at(meta)
+
+    def costs_at_least(self, meta, c):
+        return Condition("costs_at_least", c[0], c[1]).at(meta)
+
+    def made_shuffle(self, meta, c):
+        return Condition("made_shuffle").at(meta)
+
+    def moved_at_least(self, meta, c):
+        word = " ".join(str(t) for t in c[0].children)
+        return Condition("moved_at_least", word, _int(c[1])).at(meta)
+
+    def first_each_other(self, meta, c):
+        filter_ = c[0]
+        when = When("play", filter_, scope="others",
+                    text=f"the first {filter_.render()} each other player plays each turn")
+        when.first_each_turn = True
+        return when
+
+    def pick_ref_of(self, meta, c):
+        quantity = ("one", 1) if c[0] == ("exact", 1) else c[0]
+        chooser = "you" if len(c) > 2 else "player"
+        return Selection("pick", quantity, None, "ref", chooser, ref=c[1]).at(meta)
+
+    def q_all_but(self, meta, c):
+        return ("all_but", _int(c[0]))
+
+    def cheaper_adj(self, meta, c):
+        return ("cheaper",)
+
+    def other_than_ref(self, meta, c):
+        return self._qualifier("other_than_ref", meta, c)
+
+    def cost_either(self, meta, c):
+        return Qualifier("cost_either", (c[0], c[1])).at(meta)
+
+    # ---- Cornucopia & Guilds constructs
+    def trailing_trigger(self, meta, c):
+        step, when = c[0], c[1]
+        when.text = f"when you {when.text}"
+        ability = Ability(when, Block([[step]])).at(meta)
+        ability.trailing = True
+        return ability
+
+    def this_turn_suffix_head(self, meta, c):
+        c[0].this_turn_after = True  # "at the end of your Buy phase this turn, ..."
+        return ("lasting", c[0], "turn")
+
+    def per_head(self, meta, c):
+        amount = Amount("count", c[0]).at(meta)
+        amount.per = True  # "per $1 overpaid, ..."
+        return ("repeat", amount)
+
+    def may_and(self, meta, c):
+        return MayStep(c[0], Block([[c[1]]]), ", and").at(meta)
+
+    def you_do(self, meta, c):
+        return AsYou(c[0]).at(meta)
+
+    def deferred_next_turn(self, meta, c):
+        return Deferred(c[0], "next_turn").at(meta)
+
+    def deferred_end_turn(self, meta, c):
+        return Deferred(c[0], "end_turn").at(meta)
+
+    def until_revealed_one(self, meta, c):
+        amount = Amount("number", 1).at(meta)
+        amount.article = True  # "until you reveal a card that ..."
+        return Selection("until", until=(amount, c[-1])).at(meta)
+
+    def ref_them(self, meta, c):
+        ref = Ref("it").at(meta)
+        ref.text = "them"
+        return ref
+
+    def ref_that(self, meta, c):
+        ref = Ref("it").at(meta)
+        ref.text = "that card"
+        return ref
+
+    def not_in_hand(self, meta, c):
+        return self._qualifier("not_in_hand", meta, c)
+
+    def cost_overpaid(self, meta, c):
+        return Qualifier("cost_overpaid").at(meta)
+
+    def money_more_per(self, meta, c):
+        money = Money("money_more_per", _int(c[0]), c[1]).at(meta)
+        money.per = c[2]
+        return money
+
+    def gained_this_phase(self, meta, c):
+        return "gained_this_phase"
+
+    def all_different(self, meta, c):
+        return Condition("all_different").at(meta)
+
+    def one_of_each(self, meta, c):
+        if c[0] != ("exact", 1):
+            raise ValueError("write 'one of each ...'")
+        return Selection("one_each", filter=c[1], source=c[2] if len(c) > 2 else None).at(meta)

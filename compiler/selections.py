@@ -81,6 +81,8 @@ class Ref(Node):
         return self.resolve
 
     def render(self, they: bool = False) -> str:
+        if getattr(self, "text", None):  # "that card"
+            return self.text
         if self.kind == "this":
             return "this"
         if self.kind == "revealed":
@@ -112,9 +114,10 @@ class Noun(Node):
         for kind, name in self.resolved:
             if kind == "type":
                 tests.append(lambda ctx, d, t=name: t in d.type_set)
-            elif kind == "pile":
+            elif kind == "pile":  # a pile by name, or by the role a setup gave it ("Bane")
                 tests.append(lambda ctx, d, p=name: ctx.game.pile_of.get(d.name) is not None
-                             and ctx.game.pile_of[d.name].name == p)
+                             and (ctx.game.pile_of[d.name].name == p
+                                  or p in getattr(ctx.game.pile_of[d.name], "roles", ())))
             else:
                 tests.append(lambda ctx, d, n=name: d.name == n)
         if len(tests) == 1:
@@ -131,8 +134,9 @@ class Noun(Node):
         if self.kind == "copy":
             return f"copy of {self.ref.render()}"
         names = [str(n) for n in self.names]
-        if many and not self.plural_form:
-            names = [plural(n) for n in names]
+        if many and not self.plural_form:  # "4 Silvers" resolves to Silver: pluralise that
+            names = [plural(r[1] if r[0] == "card" else n)
+                     for n, r in zip(names, self.resolved or [("", "")] * len(names), strict=False)]
         text = " or ".join(names)
         return f"{text} {word}" if self.plural_form else text
 
@@ -151,11 +155,12 @@ class Qualifier(Node):
 
     def predicate(self) -> Pred:
         kind, value = self.kind, self.value
-        if kind in ("cost_up_to", "cost_exactly", "cost_less", "cost_at_least"):
+        if kind in ("cost_up_to", "cost_exactly", "cost_less", "cost_at_least", "cost_is"):
             amount = value.compile_money()
             compare = {
                 "cost_up_to": lambda c, m: c <= m,
                 "cost_exactly": lambda c, m: c == m,
+                "cost_is": lambda c, m: c == m,
                 "cost_less": lambda c, m: c < m,
                 "cost_at_least": lambda c, m: c >= m,
             }[kind]
@@ -173,11 +178,21 @@ class Qualifier(Node):
             if kind_ == "type":
                 return lambda ctx, d: name not in d.type_set
             return lambda ctx, d: d.name != name
+        if kind == "other_than_ref":  # "other than it": a different name
+            ref = value
+            return lambda ctx, d: all(d.name != o.name for o in ref.defs(ctx))
+        if kind == "cost_either":  # "costing $3 or $4"
+            first, second = value[0].compile_money(), value[1].compile_money()
+            return lambda ctx, d: ctx.game.cost(d) in (first(ctx), second(ctx))
         if kind == "sharing_type":
             ref = value
             return lambda ctx, d: any(d.type_set & o.type_set for o in ref.defs(ctx))
         if kind == "not_in_play":
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.in_play)
+        if kind == "not_in_hand":  # "that isn't a copy of one in your hand"
+            return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.hand)
+        if kind == "cost_overpaid":
+            return lambda ctx, d: ctx.game.cost(d) == ctx.vars.get("overpaid", 0)
         if kind == "not_named":
             return lambda ctx, d: d.name != ctx.vars.get("named_card")
         if kind == "same_cost":  # the same cost as `it` (nothing matches when nothing is bound)
@@ -190,13 +205,18 @@ class Qualifier(Node):
         return {
             "cost_up_to": lambda: f"costing up to {value.render()}",
             "cost_exactly": lambda: f"costing exactly {value.render()}",
+            "cost_is": lambda: f"costing {value.render()}",
             "cost_less": lambda: f"costing less than {value.render()}",
             "cost_at_least": lambda: f"costing {value.render()} or more",
             "cheaper_than": lambda: "cheaper" if value.name == "it" else f"cheaper than {value.render()}",
             "other_than": lambda: f"other than {value}",
+            "other_than_ref": lambda: f"other than {value.render()}",
+            "cost_either": lambda: f"costing {value[0].render()} or {value[1].render()}",
             "sharing_type": lambda: f"sharing a type with {value.render()}",
             "not_in_play": lambda: "you don't have a copy of in play",
             "not_named": lambda: "without that name",
+            "not_in_hand": lambda: "that isn't a copy of one in your hand",
+            "cost_overpaid": lambda: "costing the amount overpaid",
             "same_cost": lambda: "with the same cost",
         }[kind]()
 
@@ -230,6 +250,9 @@ class Filter(Node):
                 tests.append(lambda ctx, d, t=name: t not in d.type_set)
             else:
                 tests.append(lambda ctx, d, n=name: d.name != n)
+        if any(a[0] == "cheaper" for a in self.adjectives):  # "a cheaper card": than `it`
+            tests.append(lambda ctx, d: any(ctx.game.cost(d) < ctx.game.cost(c.d)
+                                            for c, _z in ctx.vars.get("it", ())))
         tests.extend(q.predicate() for q in self.qualifiers)
         if not tests:
             return lambda ctx, d: True
@@ -244,6 +267,8 @@ class Filter(Node):
                 words.append(f"non-{a[1]}")
             elif a[0] == "distinct":
                 words.append("differently named")
+            elif a[0] == "cheaper":
+                words.append("cheaper")
             else:
                 words.append("revealed")
         words.append(self.noun.render(many=many))
@@ -286,6 +311,8 @@ class Amount(Node):
     def render(self, they: bool = False) -> str:
         words = {1: "one", 2: "two", 3: "three", 4: "four"}
         if self.kind == "number":
+            if getattr(self, "article", False):
+                return "a"
             return str(self.value) if not getattr(self, "word", False) else words[self.value]
         if self.kind == "count":
             return f"the number of {self.value.render()}"
@@ -319,6 +346,14 @@ class Money(Node):
                 return ctx.game.cost(defs[0]) + sign * coins
 
             return relative
+        if self.kind == "money_more_per":  # "$1 more than it per Coffers you spend"
+            per = self.per.compile_count()
+
+            def more_per(ctx: Ctx) -> int | None:
+                defs = other.defs(ctx)
+                return None if not defs else ctx.game.cost(defs[0]) + coins * per(ctx)
+
+            return more_per
         count = other.compile_count()
         return lambda ctx: coins * count(ctx)
 
@@ -331,6 +366,8 @@ class Money(Node):
             return f"${self.coins} less than {self.other.render()}"
         if self.kind == "money_of":
             return self.other.render()
+        if self.kind == "money_more_per":
+            return f"${self.coins} more than {self.other.render()} per {self.per.render()}"
         return f"${self.coins} per {self.other.render()}"
 
 
@@ -353,7 +390,7 @@ class Countable(Node):
         kind = self.kind
         if kind == "empty_piles":
             return lambda ctx: ctx.game.empty_supply_piles()
-        if kind == "tokens":
+        if kind in ("tokens", "spend"):  # "Favors you have"; "Favor you spend": what is held
             attr = "coffers" if self.word == "coffers" else "favors"
             return lambda ctx: getattr(ctx.player, attr)
         if kind == "coins_in_cost":
@@ -370,22 +407,28 @@ class Countable(Node):
     def render(self, they: bool = False) -> str:
         if self.kind == "empty_piles":
             return "empty Supply pile"
+        if self.kind == "tokens" and self.place == "bare":
+            return plural(self.word.capitalize()) if self.word != "coffers" else "Coffers"
         if self.kind == "tokens":
             return f"{self.word.capitalize()} you have"
+        if self.kind == "spend":
+            return f"{self.word.capitalize()} you spend"
         if self.kind == "coins_in_cost":
             return "$1 it costs"
         if self.kind == "coins_overpaid":
             return "$1 overpaid"
         place = {
-            "in_hand": "in your hand", "in_play": "you have in play", "owned": "you have",
+            "in_hand": "in your hand", "in_hand_short": "in hand", "in_play": "you have in play",
+            "owned": "you have",
             "played_this_turn": "played this turn", "in_revealed": "revealed",
+            "gained_this_phase": "you gained in it",
             "in_discarded": "discarded", "in_trash": "in the trash",
         }[self.place]
         return f"{self.filter.render()} {place}"
 
 
 def _place_cards(place: str) -> Callable[[Ctx], list]:
-    if place == "in_hand":
+    if place in ("in_hand", "in_hand_short"):
         return lambda ctx: ctx.player.hand
     if place == "in_play":
         return lambda ctx: ctx.player.in_play
@@ -393,6 +436,9 @@ def _place_cards(place: str) -> Callable[[Ctx], list]:
         return lambda ctx: ctx.player.owned()
     if place == "played_this_turn":
         return lambda ctx: ctx.game.played_this_turn
+    if place == "gained_this_phase":  # "card you gained in it" (this phase)
+        return lambda ctx: [c for p, c, phase in getattr(ctx.game, "gain_log", ())
+                            if p is ctx.player and phase == ctx.game.phase]
     if place == "in_trash":
         return lambda ctx: ctx.game.trash
     if place == "in_revealed":
@@ -443,6 +489,23 @@ class Condition(Node):
             return lambda ctx: any(
                 d.name == ctx.vars.get("named_card") for d in args[0].defs(ctx)
             )
+        if kind == "is_not_named":  # "if it isn't the named card" (false when nothing is bound)
+            return lambda ctx: any(
+                d.name != ctx.vars.get("named_card") for d in args[0].defs(ctx)
+            )
+        if kind == "costs_at_least":
+            ref, money = args[0], args[1].compile_money()
+            return lambda ctx: any(ctx.game.cost(d) >= money(ctx) for d in ref.defs(ctx))
+        if kind == "made_shuffle":  # a draw of this effect shuffled (set by the draw steps)
+            return lambda ctx: bool(ctx.vars.get("shuffled"))
+        if kind == "moved_at_least":  # "if you discarded at least one"
+            key, least = {"set aside": "set aside"}.get(args[0], args[0]), args[1]
+            return lambda ctx: len(ctx.vars.get(key, ())) >= least
+        if kind == "all_different":  # no two revealed cards share a name (true for none)
+            def all_different(ctx: Ctx) -> bool:
+                names = [c.d.name for c, _ in ctx.vars.get("revealed_all", ())]
+                return len(names) == len(set(names))
+            return all_different
         raise ValueError(kind)
 
     def render(self, they: bool = False) -> str:
@@ -466,6 +529,17 @@ class Condition(Node):
             return f"{args[0].render()} is {args[1].render_with_article()}"
         if kind == "is_named":
             return "you named it"
+        if kind == "is_not_named":
+            return "wrong"
+        if kind == "costs_at_least":
+            return f"{args[0].render()} costs {args[1].render()} or more"
+        if kind == "made_shuffle":
+            return "this made you shuffle (at least one card)"
+        if kind == "moved_at_least":
+            words = {1: "one", 2: "two", 3: "three", 4: "four"}
+            return f"you {args[0]} at least {words.get(args[1], args[1])}"
+        if kind == "all_different":
+            return "the revealed cards all have different names"
         return {"did": "you did", "did_not": "you didn't"}[kind]
 
 
@@ -530,6 +604,19 @@ class Selection(Node):
             return top
         if kind == "until":
             return self._compile_until()
+        if kind == "one_each":  # "one of each differently named card": the first of each name
+            pred = self.filter.compile_pred()
+            source = self.source or "revealed"
+
+            def one_each(ctx: Ctx, prompt: str) -> list[Placed]:
+                zone, seen, out = zone_list(ctx, source), set(), []
+                for c in list(zone):
+                    if c.d.name not in seen and pred(ctx, c.d):
+                        seen.add(c.d.name)
+                        out.append((c, zone))
+                return out
+
+            return one_each
         if kind == "down_to":
             keep = self.quantity[1]
 
@@ -551,7 +638,16 @@ class Selection(Node):
         how, n = self.quantity
         per = self.per.compile_count() if self.per is not None else None
         by_you = self.chooser == "you"
+        left = self.chooser == "left"
         optional = self.optional
+        # "that many cards" (after "spend any number of Favors to") and "up to 2 cards per
+        # Favor you spend": pick up to that many per token held; the tokens are spent as picked.
+        spend = None
+        if how == "that_many":
+            spend = (getattr(self, "spend_token", "favors"), 1)
+        elif self.per is not None and self.per.kind == "spend":
+            spend = ("coffers" if self.per.word == "coffers" else "favors",
+                     getattr(self, "per_quantity", ("one", 1))[1])
 
         ref = self.ref
 
@@ -573,17 +669,28 @@ class Selection(Node):
                 low, high = 1, 1
             elif how == "exact":
                 low = high = n
+            elif spend is not None:
+                low, high = 0, spend[1] * getattr(ctx.player, spend[0])
             elif how == "per":
                 low = high = n * per(ctx)
             elif how == "up_to":
                 low, high = 0, n
+            elif how == "all_but":  # "all but one card from your hand"
+                low = high = max(len(options) - n, 0)
             else:  # any number
                 low, high = 0, len(options)
             high = min(high, len(options))
             low = 0 if optional else min(low, high)
             chooser = ctx.you if by_you else ctx.player
+            if left:  # "the player to your left chooses"
+                chooser = ctx.game.others(ctx.player)[0]
             picked = ask(Decision(CARDS, chooser, prompt, options, low, high,
                                   card=ctx.card, game=ctx.game))
+            ctx.commit(bool(picked))  # pays for "you may spend a Favor to <pick>" once picked
+            if spend is not None and picked:
+                spent = -(-len(picked) // spend[1])
+                setattr(ctx.player, spend[0], getattr(ctx.player, spend[0]) - spent)
+                ctx.vars["spent"] = spent
             return [(c, zone if where is None else where[id(c)]) for c in picked]
 
         return pick
@@ -606,6 +713,8 @@ class Selection(Node):
                 if pred(ctx, cards[0].d):
                     found += 1
             ctx.vars.setdefault("revealed_all", []).extend(out)
+            # "it"/"them" afterwards: the cards the reveal was looking for
+            ctx.vars["until_found"] = [(c, z) for c, z in out if pred(ctx, c.d)]
             return out
 
         return until
@@ -620,6 +729,8 @@ class Selection(Node):
             return "your deck"
         if kind == "rest":
             return "the rest"
+        if kind == "one_each":
+            return f"one of each {self.filter.render()}"
         if kind == "down_to":
             return f"down to {self.quantity[1]} cards in hand"
         if kind == "top":
@@ -635,10 +746,25 @@ class Selection(Node):
         if self.source == "ref":
             prefix = {"one": "one of", "exact": f"{n} of", "up_to": f"up to {n} of",
                       "any": "any number of", "all": "all of"}.get(how, "")
-            return f"{prefix} {self.ref.render()}"
+            text = f"{prefix} {self.ref.render()}"
+            return text + " that you choose" if self.chooser == "you" else text
+        if how == "all_but":
+            words = {1: "one", 2: "two", 3: "three", 4: "four"}
+            return f"all but {words.get(n, n)} {self.filter.render(many=n != 1)}" + {
+                "hand": " from your hand", None: ""}.get(self.source, "")
         noun = self.filter.render(many=many)
+        if getattr(self, "bare", False):
+            return "any number"
         if how == "one":
             text = f"{article(noun)} {noun}"
+        elif how == "that_many":
+            text = f"that many {noun}"
+        elif how == "per" and self.per.kind == "spend":
+            each, k = getattr(self, "per_quantity", ("one", 1))
+            noun = self.filter.render(many=k != 1)
+            count = {"one": article(noun), "up_to": f"up to {k}"}.get(
+                each, "one" if k == 1 else str(k))
+            text = f"{count} {noun} per {self.per.render()}"
         elif how == "exact":
             text = f"{n} {noun}"
         elif how == "up_to":

@@ -4,12 +4,13 @@ Durations, effects lasting this turn, and triggered abilities."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from compiler.nodes import Env, Node, join_and, sentence, third_person
 from compiler.selections import Amount, Condition, Countable, Filter, Selection
 from runtime.cards import Trigger
-from runtime.context import Ctx
+from runtime.context import Ctx, Declined
 from runtime.decisions import OPTION, YES_NO, Decision, ask
 from runtime.game import Listener
 
@@ -56,7 +57,11 @@ class Block(Node):
                 i += 1
             elif isinstance(node, Otherwise):
                 env.error("K302", "'otherwise' must follow an 'if'", node)
-            steps.append(node.compile(env))
+            step = node.compile(env)
+            if i + 1 < len(statements) and isinstance(statements[i + 1], RepeatAsDesired):
+                step = statements[i + 1].repeating(step)
+                i += 1
+            steps.append(step)
             i += 1
         if len(steps) == 1:
             return steps[0]
@@ -69,7 +74,7 @@ class Block(Node):
 
     def render(self, they: bool = False) -> str:
         if they:
-            parts = [s.render(they=True) if isinstance(s, MayStep | If | Each | Choose)
+            parts = [s.render(they=True) if isinstance(s, MayStep | If | Each | Choose | AsYou)
                      else third_person(s.render()) for s in self.statements]
             return join_and(parts)
         parts = [s.render() for s in self.statements]
@@ -79,7 +84,9 @@ class Block(Node):
         """One text line per author line, each statement a sentence."""
         out = []
         for line in self.lines:
-            out.append(" ".join(sentence(s.render()) for s in line))
+            text = " ".join(t for t in (sentence(s.render()) for s in line) if t)
+            if text:  # an "otherwise" line is rendered by the "if" before it
+                out.append(text)
         return out
 
 
@@ -95,16 +102,38 @@ class MayStep(Node):
         step = self.step
         selection = getattr(step, "selection", None)
         pickable = isinstance(selection, Selection) and selection.kind == "pick"
-        supply_gain = type(step).__name__ == "Gain" and selection is None
+        supply_gain = (type(step).__name__ == "Gain" and selection is None) or getattr(
+            step, "chooses", False)
         if pickable:
             selection.optional = True
         if supply_gain:
             step.optional = True
+        # "you may spend a Favor to gain a card ...": when what it pays for starts with a choice,
+        # that choice is the one decision (declining it spends nothing).
+        pays_for = (first_choice(self.reward) if getattr(step, "pays", False)
+                    and self.reward is not None else None)
+        possible = _feasibility(step)
+        reward_possible = _feasibility(self.reward) if self.reward is not None else None
         run_step = step.compile(env)
         reward = self.reward.compile(env) if self.reward is not None else None
         prompt = sentence(f"you may {step.render()}")
 
         def may(ctx: Ctx) -> None:
+            if (possible is not None and not possible(ctx)) or (
+                reward_possible is not None and not reward_possible(ctx)
+            ):
+                ctx.did = False  # nothing to choose: it can't be done (too few Favors)
+                return
+            if pays_for is not None:
+                ctx.vars["pay"] = run_step
+                try:
+                    reward(ctx)
+                    ctx.did = True
+                except Declined:
+                    ctx.did = False
+                finally:
+                    ctx.vars.pop("pay", None)
+                return
             if not (pickable or supply_gain) and not ask(
                 Decision(YES_NO, ctx.player, prompt, [True, False], card=ctx.card, game=ctx.game)
             ):
@@ -122,6 +151,10 @@ class MayStep(Node):
         text = f"you may {self.step.render()}"
         if self.reward is not None:
             sep = f" {self.word} " if self.word != ":" else ", "
+            if self.word.startswith(","):  # "you may X, and Y"
+                sep = f"{self.word} "
+            if self.word.startswith(","):
+                sep = f"{self.word} "
             text += sep + self.reward.render()
         return third_person(text.removeprefix("you ")) if they else text
 
@@ -146,7 +179,10 @@ class If(Node):
         return if_
 
     def render(self, they: bool = False) -> str:
-        text = f"if {self.condition.render()}, {self.body.render(they)}"
+        condition = self.condition.render()
+        if they:  # "each other player gains a Curse, and if they did, draws a card"
+            condition = condition.replace("you did", "they did")
+        text = f"if {condition}, {self.body.render(they)}"
         if self.otherwise is not None:
             text += f". Otherwise, {self.otherwise.body.render(they)}"
         return text
@@ -184,6 +220,7 @@ class Choose(Node):
         selections = [getattr(s, "selection", None) for o in self.options for s in o.statements]
         refs = [sel.ref for sel in selections if isinstance(sel, Selection) and sel.kind == "ref"]
         refs_only = len(refs) == len(selections)
+        optional = getattr(self, "optional", False)
 
         def choose(ctx: Ctx) -> None:
             if refs_only and not any(ref.resolve(ctx) for ref in refs):
@@ -194,7 +231,25 @@ class Choose(Node):
                 if not remaining:
                     break
                 label = ask(Decision(OPTION, chooser, prompt, [labels[i] for i in remaining],
+                                     0 if optional else 1, card=ctx.card, game=ctx.game))
+                ctx.commit(label is not None)
+                if label is None:
+                    break
+                index = labels.index(label)
+                remaining.remove(index)
+                effects[index](ctx)
+            # An extra (different) option a card was granted this turn ("when it gives you a
+            # choice ..., you may choose an extra option"): only for your own choices.
+            card = ctx.card
+            extra = ctx.game.extra_choices.get(card.uid, 0) if card is not None else 0
+            for _ in range(extra if chooser is ctx.you else 0):
+                if not remaining:
+                    break
+                label = ask(Decision(OPTION, chooser, "You may choose an extra option",
+                                     [labels[i] for i in remaining], 0, 1,
                                      card=ctx.card, game=ctx.game))
+                if label is None:
+                    break
                 index = labels.index(label)
                 remaining.remove(index)
                 effects[index](ctx)
@@ -202,8 +257,10 @@ class Choose(Node):
         return choose
 
     def render(self, they: bool = False) -> str:
+        if getattr(self, "style", "") == "or":  # "+1 Card, or +1 Action, or +1 Buy"
+            return ", or ".join(o.render() for o in self.options)
         if they and self.by_you and len(self.options) == 2:
-            first, second = (third_person(o.render()) for o in self.options)
+            first, second = (o.render(they=True) for o in self.options)
             return f"either {first} or {second}, your choice"
         if they and self.amount.constant == 1 and len(self.options) == 2:
             first, second = (third_person(o.render()) for o in self.options)
@@ -264,12 +321,17 @@ class Each(Node):
         return each
 
     def render(self, they: bool = False) -> str:
+        if getattr(self, "have", False):  # "have each other player gain a Curse"
+            return f"have each other player {self.body.render()}"
         subject = {"others": "each other player", "all": "each player (including you)",
                    "left": "the player to your left"}[self.who]
         if self.condition is not None:
             subject += f" with {self.condition.render()}".replace("you have ", "").replace(
                 "in your hand", "in hand")
-        return f"{subject} {self.body.render(they=True)}"
+        body = self.body.render(they=True)
+        if body.startswith("+"):  # "each player gets +1 Coffers"
+            body = f"gets {body}"
+        return f"{subject} {body}"
 
 
 class Repeat(Node):
@@ -287,6 +349,8 @@ class Repeat(Node):
         return repeat
 
     def render(self, they: bool = False) -> str:
+        if getattr(self.amount, "per", False):  # "per $1 overpaid, ..."
+            return f"per {self.amount.value.render()}, {self.body.render(they)}"
         if self.amount.constant == 2:
             return f"do this twice: {self.body.render(they)}"
         return f"do this {self.amount.render()} times: {self.body.render(they)}"
@@ -347,10 +411,15 @@ class NextTurn(Node):
 
     def compile(self, env: Env):
         body = self.body.compile(env)
+        # A Duration stays in play while it has something to do: a step may say when it has
+        # nothing left to do (tokens to remove, ...) through a `keep_while()` test.
+        keep = next((n.keep_while() for n in self.body.walk() if hasattr(n, "keep_while")), None)
 
         def schedule(ctx: Ctx) -> None:
             later = Ctx(ctx.game, ctx.you, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
+            if keep is not None:
+                later.vars["keep_while"] = keep
             ctx.you.next_turn.append((ctx.card, body, later))
 
         return schedule
@@ -376,7 +445,8 @@ class When(Node):
 
     EVENTS = {"gain": "gain", "trash": "trash", "play": "play", "start_turn": "start_turn",
               "start_buy": "start_buy", "end_turn": "end_turn", "after_play": "after_play",
-              "shuffle": "shuffle", "score": "score", "cleanup": "cleanup"}
+              "shuffle": "shuffle", "score": "score", "cleanup": "cleanup",
+              "end_buy": "end_buy"}
 
     def matcher(self) -> Callable[[Game, Player, Card | None], bool] | None:
         pred = self.filter.compile_pred() if self.filter is not None else None
@@ -409,17 +479,30 @@ class Lasting(Node):
         event = When.EVENTS[when.event]
         match = when.matcher()
 
+        scope, first_each_turn = when.scope, getattr(when, "first_each_turn", False)
+        pred = when.filter.compile_pred() if first_each_turn else None
+
         def install(ctx: Ctx) -> None:
-            owner, source = ctx.you, ctx.card
+            owner, source, unaffected = ctx.you, ctx.card, ctx.unaffected
 
             def fire(game: Game, player: Player, card: Card | None, data: Any) -> None:
-                if player is not owner and until == "turn":
+                if scope == "others":  # "each other player": not you, nor who was unaffected
+                    if player is owner or player in unaffected:
+                        return
+                elif player is not owner and until == "turn":
                     return
+                if first_each_turn and card is not None and next(
+                    (c for c in game.played_this_turn if pred(Ctx(game, player, c), c.d)), None
+                ) is not card:
+                    return  # only the first such card that player plays each turn
                 if when.once:
                     game.unlisten(listener)
                 run = Ctx(game, owner, source)
+                run.unaffected = unaffected  # a Reaction to the Attack still protects
                 if card is not None:
-                    run.vars["it"] = [(card, player.discard)]
+                    run.vars["it"] = [(card, game.zone_list(card) or player.discard)]
+                if isinstance(data, Ctx):
+                    run.vars["event"] = data  # the play being resolved ("it does nothing")
                 body(run)
 
             listener = ctx.game.listen(Listener(event, owner, fire, match, source, until))
@@ -427,9 +510,14 @@ class Lasting(Node):
         return install
 
     def render(self, they: bool = False) -> str:
-        if self.when.once:
-            return f"{self.when.render()} this turn, {self.body.render()}"
-        return f"this turn, {self.when.render()}, {self.body.render()}"
+        body = self.body.render()
+        if self.until == "next_turn":
+            if body == "it does nothing":
+                return f"until your next turn, {self.when.render()} does nothing"
+            return f"until your next turn, {self.when.render()}, {body}"
+        if self.when.once or getattr(self.when, "this_turn_after", False):
+            return f"{self.when.render()} this turn, {body}"
+        return f"this turn, {self.when.render()}, {body}"
 
 
 class Ability(Node):
@@ -448,11 +536,15 @@ class Ability(Node):
         if isinstance(self.when, str):  # setup / overpay
             return self.when, Trigger(self.when, effect)
         when = self.when
+        if when.event in ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play"):
+            effect = _this_where_it_is(effect)
         label = "unaffected" if self.body.render() == "be unaffected by it" else when.event
         if when.event == "attack":
             min_hand = when.min_hand
             condition = (lambda ctx: len(ctx.player.hand) >= min_hand) if min_hand else None
             return "attack", Trigger("attack", effect, condition, where="hand", label=label)
+        if when.event == "gain_or_trash_this":  # compile_card files it under "trash" too
+            return "gain", Trigger("gain", effect, label=label)
         if when.event in ("gain_this", "trash_this", "discard_from_play"):
             slot = when.event.removesuffix("_this")
             return slot, Trigger(slot, effect, label=label)
@@ -460,11 +552,49 @@ class Ability(Node):
 
     def render(self, they: bool = False) -> str:
         if self.when == "setup":
-            return f"Setup: {sentence(self.body.render())}"
+            text = " ".join(sentence(s.render()) for s in self.body.statements)
+            return "Setup: " + text.replace("player (including you)", "player")  # no "you" yet
+        if getattr(self, "trailing", False):  # "gain one when you gain a Ferryman"
+            return f"{self.body.render()} {self.when.render()}"
         if self.when == "overpay":
             return f"Overpay: {sentence(self.body.render())}"
-        body = self.body.render()
-        return f"{self.when.render()}, {body}"
+        statements = self.body.statements
+        if len(statements) <= 1:
+            return f"{self.when.render()}, {self.body.render()}"
+        parts = [f"{self.when.render()}, {statements[0].render()}"]
+        for before, node in pairwise(statements):
+            short = _elided_if(before, node)
+            if short:
+                parts[-1] += f", and {short}"
+            else:
+                parts.append(node.render())
+        return " ".join(sentence(p) for p in parts)
+
+
+def _elided_if(before: Node, node: Node) -> str:
+    """A second "if you have N or more X" after one about the same X: "and if 10 or more, ..."."""
+    if not (isinstance(before, If) and isinstance(node, If) and before.otherwise is None):
+        return ""
+    first, second = before.condition, node.condition
+    if first.kind != "at_least" or second.kind != "at_least":
+        return ""
+    if first.args[-1].render() != second.args[-1].render():
+        return ""
+    return f"if {second.args[-2].render()} or more, {node.body.render()}"
+
+
+def _this_where_it_is(effect: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
+    """In an ability of the card itself ("when you trash this: discard this"), "this" is
+    wherever the card is when the ability fires (the trash, the discard pile, ...)."""
+
+    def run(ctx: Ctx) -> None:
+        if ctx.card is not None and "this_zone" not in ctx.vars:
+            zone = ctx.game.zone_list(ctx.card)
+            if zone is not None:
+                ctx.vars["this_zone"] = zone
+        effect(ctx)
+
+    return run
 
 
 def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any], None]) -> Node:
@@ -497,3 +627,180 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
 def _option_block(line: list[Node]) -> Block:
     return Block([line])
 
+
+# ------------------------------------------------------------- offers, repeats, sequences
+def first_choice(block: Node | None) -> Node | None:
+    """The step holding the first choice of `block` (a card pick, a gain from the Supply, a
+    choice among options), made optional; None if it starts with no choice."""
+    node = block
+    while isinstance(node, Block | Sequence):
+        steps = node.statements if isinstance(node, Block) else node.steps
+        if not steps:
+            return None
+        node = steps[0]
+    if isinstance(node, Choose):
+        node.optional = True
+        return node
+    selection = getattr(node, "selection", None)
+    if isinstance(selection, Selection) and selection.kind == "pick":
+        selection.optional = True
+        return node
+    if type(node).__name__ == "Gain" and selection is None:
+        node.optional = True
+        return node
+    return None
+
+
+def _feasibility(node: Node | None) -> Callable[[Ctx], bool] | None:
+    """Whether a step can be done at all now (enough Favors to spend, an extra turn allowed);
+    a "you may" that can't be done asks nothing. None: always."""
+    while isinstance(node, Block | Sequence):
+        steps = node.statements if isinstance(node, Block) else node.steps
+        if not steps:
+            return None
+        node = steps[0]
+    feasible = getattr(node, "feasibility", None)
+    return feasible() if feasible is not None else None
+
+
+class Sequence(Node):
+    """Steps written as one phrase: "discard your hand and draw 5 cards", "A, B and C",
+    "discard a card then draw a card"."""
+
+    def __init__(self, steps: list[Node], word: str = "and") -> None:
+        self.steps = steps
+        self.word = word
+
+    def compile(self, env: Env):
+        steps = [s.compile(env) for s in self.steps]
+
+        def run(ctx: Ctx) -> None:
+            for step in steps:
+                step(ctx)
+
+        return run
+
+    def render(self, they: bool = False) -> str:
+        parts = [third_person(s.render()) if they else s.render() for s in self.steps]
+        if self.word == "then":
+            return " then ".join(parts)
+        return ", ".join(parts[:-1]) + f" and {parts[-1]}"
+
+
+class RepeatAsDesired(Node):
+    """"repeat as desired": the statement before it is done again as long as the player takes
+    it (its "you may" is accepted and can be done)."""
+
+    LIMIT = 200  # a bound for agents that never stop
+
+    def repeating(self, step: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
+        limit = self.LIMIT
+
+        def repeat(ctx: Ctx) -> None:
+            for _ in range(limit):
+                step(ctx)
+                if not ctx.did:
+                    break
+
+        return repeat
+
+    def compile(self, env: Env):
+        env.error("K302", "'repeat as desired' must follow the step it repeats", self)
+        return lambda ctx: None
+
+    def render(self, they: bool = False) -> str:
+        return "repeat as desired"
+
+
+class Unless(Node):
+    """"discard down to 4 cards in hand unless you spend a Favor": the player may pay instead;
+    asked only when paying is possible and the step would do something."""
+
+    def __init__(self, step: Node, payment: Node) -> None:
+        self.step = step
+        self.payment = payment
+
+    def compile(self, env: Env):
+        run, pay = self.step.compile(env), self.payment.compile(env)
+        can_pay = _feasibility(self.payment)
+        selection = getattr(self.step, "selection", None)
+        keep = selection.quantity[1] if isinstance(selection, Selection) and (
+            selection.kind == "down_to") else None
+        text = f"{self.payment.render()} instead of: {self.step.render()}?"
+        prompt = text[0].upper() + text[1:]
+
+        def unless(ctx: Ctx) -> None:
+            needed = keep is None or len(ctx.player.hand) > keep
+            if needed and (can_pay is None or can_pay(ctx)) and ask(
+                Decision(YES_NO, ctx.player, prompt, [True, False], card=ctx.card, game=ctx.game)
+            ):
+                pay(ctx)
+                ctx.did = False
+                return
+            run(ctx)
+
+        return unless
+
+    def render(self, they: bool = False) -> str:
+        return f"{self.step.render()} unless you {self.payment.render()}"
+
+
+class AsYou(Node):
+    """"you gain a copy of it" inside "each other player: ...": the step is yours, not theirs."""
+
+    def __init__(self, step: Node) -> None:
+        self.step = step
+
+    def compile(self, env: Env):
+        run = self.step.compile(env)
+
+        def as_you(ctx: Ctx) -> None:
+            acting = ctx.player
+            ctx.player = ctx.you
+            try:
+                run(ctx)
+            finally:
+                ctx.player = acting
+
+        return as_you
+
+    def render(self, they: bool = False) -> str:
+        return f"you {self.step.render()}"
+
+
+class Deferred(Node):
+    """One step done later: "play it at the start of your next turn", "+1 Card at the end of
+    this turn". What the step refers to ("it", "$1 overpaid") is kept from now."""
+
+    TIMES = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn"}
+
+    def __init__(self, step: Node, when: str) -> None:
+        self.step = step
+        self.when = when
+
+    def compile(self, env: Env):
+        body = self.step.compile(env)
+        when = self.when
+
+        def defer(ctx: Ctx) -> None:
+            game, owner = ctx.game, ctx.you
+            later = Ctx(game, owner, ctx.card, dict(ctx.vars))
+            later.vars.pop("revealed", None)
+            if when == "next_turn":
+                owner.next_turn.append((None, body, later))  # keeps no card in play
+                return
+
+            def fire(g: Game, player: Player, card: Card | None, data: Any) -> None:
+                g.unlisten(listener)
+                body(later)
+
+            listener = game.listen(Listener("end_turn", owner, fire, None, ctx.card, "game"))
+
+        return defer
+
+    def render(self, they: bool = False) -> str:
+        text, time = self.step.render(), self.TIMES[self.when]
+        if text.startswith("+") and " per " in text:  # "+1 Card at the end of this turn per $1"
+            head, _, per = text.partition(" per ")
+            return f"{head} {time} per {per}"
+        return f"{text} {time}"

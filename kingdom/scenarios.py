@@ -34,7 +34,7 @@ from runtime.decisions import (
 from runtime.game import Game, IllegalMove
 from runtime.library import Library
 from runtime.player import Player
-from runtime.setup import build_supply, standard_game
+from runtime.setup import add_ally, build_supply, standard_game
 
 
 class ScenarioFailure(Exception):
@@ -109,6 +109,8 @@ def convert_answer(decision: Decision, answer: Any) -> Any:
             picked.append(match)
         return decision.check(picked)
     if kind == OPTION:
+        if decision.min == 0 and _is_no(answer):
+            return None  # an optional choice among options, declined
         text = str(answer).lower()
         exact = [o for o in decision.options if o.lower() == text]
         found = exact or [o for o in decision.options if o.lower().startswith(text)]
@@ -142,17 +144,21 @@ def build_game(spec: dict, library: Library) -> Game:
     kingdom = list(spec.get("kingdom", []))
     setup = spec.get("setup", {})
     if setup == "standard":
-        game = standard_game(library, kingdom, agents, spec.get("seed"), spec.get("colonies", False))
+        game = standard_game(library, kingdom, agents, spec.get("seed"), spec.get("colonies", False),
+                             ally=_ally_name(spec, library), choices=_setup_choices(spec, library))
         game.start_turn()
         return game
     game = Game(library, agents, spec.get("seed"))
     sizes = {library.resolve(k) or k: int(v) for k, v in (setup.get("supply") or {}).items()}
     build_supply(game, kingdom, spec.get("colonies", False), sizes)
+    run_chosen_setups(game, _setup_choices(spec, library))
     for name, count in sizes.items():
         if name in game.piles and len(game.piles[name]) != count:
             pile = game.piles[name]
             pile.cards = [game.new_card(library[name]) for _ in range(count)]
     run_setup_rules_without_tokens(game)
+    if spec.get("ally"):
+        add_ally(game, library[_ally_name(spec, library)])
     turn = setup.get("turn", "p1")
     game.current = int(str(turn)[1:]) - 1
     for player in game.players:
@@ -162,6 +168,42 @@ def build_game(spec: dict, library: Library) -> Game:
     game.turn_number = 1
     game.phase = "action"
     return game
+
+
+def _ally_name(spec: dict, library: Library) -> str | None:
+    """The scenario's Ally (`ally:`); without it the game has none."""
+    name = spec.get("ally")
+    if not name:
+        return None
+    resolved = library.resolve(str(name))
+    if resolved is None:
+        raise ScenarioFailure(f"unknown Ally '{name}'")
+    return resolved
+
+
+SETUP_CHOICE_KEYS = ("bane", "ferryman")  # scenario keys naming the pile a setup rule adds
+
+
+def _setup_choices(spec: dict, library: Library) -> dict[str, str]:
+    return {key: library.resolve(str(spec[key])) or str(spec[key])
+            for key in SETUP_CHOICE_KEYS if spec.get(key)}
+
+
+def run_chosen_setups(game: Game, choices: dict[str, str]) -> None:
+    """`bane:`, `ferryman:` in a mapping setup: the setup rules taking those choices run (those
+    only), adding the pile named: the Bane pile to the Supply, Ferryman's outside it."""
+    from runtime.context import Ctx
+    from runtime.setup import add_brought_piles
+
+    if not choices:
+        return
+    game.setup_choices.update(choices)
+    for definition in game.library:
+        if definition.setup is not None and set(definition.setup_keys) & set(choices):
+            ctx = Ctx(game, game.players[0], None)
+            ctx.vars["source"] = definition.name
+            definition.setup(ctx)
+    add_brought_piles(game)
 
 
 def run_setup_rules_without_tokens(game: Game) -> None:

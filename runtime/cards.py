@@ -49,6 +49,8 @@ class CardDef:
     worth: Callable[[Game, Player], int] | None = None
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
     setup: Effect | None = None
+    setup_keys: tuple[str, ...] = ()  # setup choices it takes ("bane", "ferryman"): scenario keys
+    brings: tuple[str, ...] = ()  # types of non-Supply piles it brings ("Reward")
     former_names: tuple[str, ...] = ()
     source: str = ""
     text: str = ""

@@ -28,13 +28,14 @@ class IllegalMove(Exception):
 class Pile:
     """A pile of cards (top at the end). Split piles hold several card definitions."""
 
-    __slots__ = ("cards", "in_supply", "name", "tokens")
+    __slots__ = ("cards", "in_supply", "name", "roles", "tokens")
 
     def __init__(self, name: str, cards: list[Card], in_supply: bool = True) -> None:
         self.name = name
         self.cards = cards
         self.in_supply = in_supply
         self.tokens: dict[str, int] = {}
+        self.roles: set[str] = set()  # what a setup rule made it ("Bane")
 
     @property
     def top(self) -> CardDef | None:
@@ -112,6 +113,9 @@ class Game:
         self.hand_plays = 0
         self.shuffles = 0  # shuffles so far, for "if this made you shuffle"
         self.card_tokens: dict[int, int] = {}  # card uid -> tokens on it ("add a token here")
+        self.gain_log: list[tuple[Player, Card, str]] = []  # this turn's gains: who, what, phase
+        self.setup_piles: dict[str, str] = {}  # card name -> the pile its setup added
+        self.setup_choices: dict[str, str] = {}  # preset setup choices ("bane" -> a pile)
         self.extra_choices: dict[int, int] = {}  # card uid -> extra options when it says "choose"
         self.ally: CardDef | None = None  # the game's Ally (not a pile, not a card in a deck)
         self.kept_in_hand: list[Card] = []  # cards Clean-up leaves in hand this turn
@@ -123,7 +127,9 @@ class Game:
 
     def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
         """A pile holding `defs`, the first one on top."""
-        pile = Pile(name, [self.new_card(d) for d in reversed(defs)], in_supply)
+        uid = self._next_uid
+        pile = Pile(name, [Card(d, uid + i) for i, d in enumerate(reversed(defs), 1)], in_supply)
+        self._next_uid = uid + len(defs)
         self.piles[name] = pile
         for d in defs:
             self.pile_of.setdefault(d.name, pile)
@@ -179,8 +185,12 @@ class Game:
         """Shuffle the discard pile; it goes under what is left of the deck."""
         cards = player.discard
         player.discard = []
-        self.shuffles += 1
-        self.rng.shuffle(cards)
+        if cards:
+            self.shuffles += 1
+        if _FAST_SHUFFLE:
+            _shuffle(self.rng.getrandbits, cards)
+        else:
+            self.rng.shuffle(cards)
         self.emit("shuffle", player, None, cards)
         cards.extend(player.deck)
         player.deck = cards
@@ -251,6 +261,7 @@ class Game:
         else:
             player.discard.append(card)
         self.gained_this_turn.append(card)
+        self.gain_log.append((player, card, self.phase))
         if self.log is not None:
             self.note(f"{player.name} gains {card.d.name}")
         triggers = card.d.triggers.get("gain")
@@ -411,13 +422,16 @@ class Game:
         self.coins = 0
         self.played_this_turn = []
         self.gained_this_turn = []
+        self.gain_log = []
         self.bought = False
         self.hand_plays = 0
         self.extra_choices = {}
         if self.log is not None:
             self.note(f"-- turn {self.turn_number}: {player.name}"
                       + (" (extra turn)" if self.extra_turn else ""))
-        if "next_turn" in {listener.until for group in self.listeners.values() for listener in group}:
+        if self.listeners and any(
+            listener.until == "next_turn" for group in self.listeners.values() for listener in group
+        ):
             self._expire("next_turn", player)  # "until your next turn" effects end
         if player.next_turn:
             waiting, player.next_turn = player.next_turn, []
@@ -458,6 +472,8 @@ class Game:
         price = self.cost(pile.cards[-1].d)
         if price + overpay > self.coins:
             raise IllegalMove(f"cannot buy {name}: it costs ${price}, you have ${self.coins}")
+        if overpay < 0:
+            raise IllegalMove(f"cannot overpay ${overpay}")
         if overpay and not pile.cards[-1].d.overpay:
             raise IllegalMove(f"cannot overpay for {name}: it has no Overpay ability")
         self.start_buy_phase()
@@ -473,6 +489,9 @@ class Game:
             for trigger in card.d.triggers.get("overpay", ()):
                 ctx = Ctx(self, player, card)
                 ctx.vars["overpaid"] = overpay
+                where = self.zone_list(card)  # "play this": the card where it was gained
+                if where is not None:
+                    ctx.vars["this_zone"] = where
                 trigger.effect(ctx)
         return gained if gained is not None else card
 
@@ -494,8 +513,10 @@ class Game:
         self.phase = "cleanup"
         if "cleanup" in self.listeners:
             self.emit("cleanup", player)
-        staying = {id(card) for card, _effect, ctx in player.next_turn if card is not None
-                   and (ctx.vars.get("keep_while") is None or ctx.vars["keep_while"](ctx))}
+        staying = player.next_turn and {
+            id(card) for card, _effect, ctx in player.next_turn if card is not None
+            and (ctx.vars.get("keep_while") is None or ctx.vars["keep_while"](ctx))
+        }
         if staying:
             kept = [c for c in player.in_play if id(c) in staying]
             leaving = [c for c in player.in_play if id(c) not in staying]
@@ -620,14 +641,25 @@ class Game:
             self.play(player, card, player.hand)
         self.start_buy_phase()
         treasures = [c for c in player.hand if c.d.is_treasure]
+        agent = player.agent
         if treasures:
-            chosen = ask(
-                Decision(TREASURES, player, "Play Treasures", treasures, 0, len(treasures), game=self)
-            )
+            if getattr(agent, "plays_all_treasures", False):
+                chosen = treasures  # what such an agent answers; no need to ask
+            else:
+                chosen = ask(
+                    Decision(TREASURES, player, "Play Treasures", treasures, 0, len(treasures),
+                             game=self)
+                )
             if chosen:
                 self.play_treasures(player, chosen)
+        choose_buy = getattr(agent, "choose_buy", None)
         while self.buys > 0:
-            name = ask(Decision(BUY, player, "Buy a card", self.affordable(), 0, 1, game=self))
+            if choose_buy is not None:
+                # an agent answering from the state: `options` tests affordability lazily, and
+                # `buy` refuses what is not legal
+                name = choose_buy(self, player, Affordable(self))
+            else:
+                name = ask(Decision(BUY, player, "Buy a card", self.affordable(), 0, 1, game=self))
             if name is None:
                 break
             self.buy(player, name)
@@ -635,6 +667,12 @@ class Game:
 
     def affordable(self) -> list[str]:
         coins, cost = self.coins, self.cost
+        if not self.cost_reduction and not self.listeners.get("cost"):
+            return [
+                pile.cards[-1].d.name
+                for pile in self.piles.values()
+                if pile.in_supply and pile.cards and pile.cards[-1].d.cost <= coins
+            ]
         return [
             pile.cards[-1].d.name
             for pile in self.piles.values()
@@ -668,3 +706,55 @@ class Game:
         tied = [p for p in self.players if scores[p] == best]
         fewest = min(p.turns_taken for p in tied)
         return [p for p in tied if p.turns_taken == fewest]
+
+
+class Affordable:
+    """The names `Game.affordable()` would list, tested one at a time (for fast agents)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __contains__(self, name: object) -> bool:
+        game = self.game
+        pile = game.pile_of.get(name) or game.piles.get(name)  # type: ignore[arg-type]
+        if pile is None or not pile.in_supply or not pile.cards:
+            return False
+        top = pile.cards[-1].d
+        return top.name == name and game.cost(top) <= game.coins
+
+    def __iter__(self):
+        return iter(self.game.affordable())
+
+    def __len__(self) -> int:
+        return len(self.game.affordable())
+
+
+def _shuffle(getrandbits: Callable[[int], int], cards: list) -> None:
+    """random.Random.shuffle, with its _randbelow inlined: the same permutation, faster."""
+    bits = _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = bits[n] if n < 256 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_BITS = [n.bit_length() for n in range(256)]
+
+
+def _same_as_random_shuffle() -> bool:
+    for size in (0, 1, 2, 7, 10, 33, 300):
+        a, b = random.Random(size), random.Random(size)
+        x, y = list(range(size)), list(range(size))
+        a.shuffle(x)
+        _shuffle(b.getrandbits, y)
+        if x != y or a.random() != b.random():
+            return False
+    return True
+
+
+_FAST_SHUFFLE = _same_as_random_shuffle()  # else this Python shuffles differently: use its own

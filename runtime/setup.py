@@ -15,6 +15,8 @@ BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 def pile_size(definition: CardDef, players: int) -> int:
     """How many cards a Supply pile starts with (gameplay.txt, Setup)."""
     name = definition.name
+    if definition.kind == "reward":  # Rewards: one of each with 2 players, two with more
+        return 1 if players == 2 else 2
     if name == "Copper":
         return (60 if players <= 4 else 120) - 7 * players
     if name in ("Silver", "Gold"):
@@ -46,12 +48,33 @@ def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
         definition = library[name]
         count = (sizes or {}).get(definition.name, pile_size(definition, players))
         game.add_pile(definition.name, [definition] * count)
+    add_brought_piles(game, sizes)
+
+
+def add_brought_piles(game: Game, sizes: dict[str, int] | None = None) -> None:
+    """Non-Supply piles the cards in the game bring: a card that gains "any Reward" brings a
+    pile of each card of that type that is not a Kingdom or basic card (outside the Supply)."""
+    wanted = {t for name in list(game.pile_of) for t in game.library[name].brings}
+    if not wanted:
+        return
+    players = len(game.players)
+    for d in game.library:
+        if d.kind in ("kingdom", "basic") or d.name in game.piles or not d.type_set & wanted:
+            continue
+        count = (sizes or {}).get(d.name, pile_size(d, players))
+        game.add_pile(d.name, [d] * count, in_supply=False)
+
+
+RANDOM = "random"  # standard_game(ally=RANDOM): an Ally at random when a Liaison is used
 
 
 def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed: int | None = None,
-                  colonies: bool = False) -> Game:
-    """A new game ready for the first player's first turn."""
+                  colonies: bool = False, ally: str | None = RANDOM,
+                  choices: dict[str, str] | None = None) -> Game:
+    """A new game ready for the first player's first turn. `ally`: the Ally's name, RANDOM
+    (one chosen with the game's seeded RNG when a Liaison is used) or None (no Ally)."""
     game = Game(library, agents, seed)
+    game.setup_choices.update(choices or {})  # preset setup choices ("bane": a pile)
     build_supply(game, kingdom, colonies)
     estate = library["Estate"]
     copper = library["Copper"]  # pile_size already left out the starting Coppers
@@ -60,37 +83,73 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
         player.discard.extend(game.new_card(estate) for _ in range(3))
         game.shuffle(player)
         game.draw(player, 5)
+    if ally == RANDOM:
+        allies = sorted(d.name for d in library if d.kind == "ally")
+        ally = game.rng.choice(allies) if allies and uses_liaisons(game) else None
+    if ally is not None:
+        add_ally(game, library[ally])
     run_setup_rules(game)
     return game
 
 
+def uses_liaisons(game: Game) -> bool:
+    return any(card.d.has_type("Liaison") for pile in game.piles.values() for card in pile.cards)
+
+
+def add_ally(game: Game, definition: CardDef) -> None:
+    """The game's Ally: not a pile, never in a deck; its abilities listen for every player."""
+    if definition.kind != "ally":
+        raise IllegalMove(f"{definition.name} is not an Ally")
+    game.ally = definition
+    install_game_triggers(game, definition, late=True)
+
+
 def run_setup_rules(game: Game) -> None:
-    """Card setup abilities ("Setup: each player gets +1 Coffers") and game-wide triggers."""
+    """Card setup abilities ("Setup: each player gets +1 Coffers") and game-wide triggers.
+    With a Liaison or an Ally in the game, each player starts with 1 Favor."""
+    if game.ally is not None or uses_liaisons(game):
+        for player in game.players:
+            player.favors += 1
     seen: set[str] = set()
-    for pile in game.piles.values():
-        for card in pile.cards:
-            d = card.d
-            if d.name in seen:
-                continue
-            seen.add(d.name)
-            if d.setup is not None:
-                d.setup(Ctx(game, game.players[0], None))
-            install_game_triggers(game, d)
+    done = 0
+    while done < len(game.piles):  # a setup rule may add piles (a Bane): theirs run too
+        piles = list(game.piles.values())[done:]
+        done += len(piles)
+        for pile in piles:
+            for card in pile.cards:
+                d = card.d
+                if d.name in seen:
+                    continue
+                seen.add(d.name)
+                if d.setup is not None:
+                    ctx = Ctx(game, game.players[0], None)
+                    ctx.vars["source"] = d.name
+                    d.setup(ctx)
+                install_game_triggers(game, d)
+        add_brought_piles(game)
 
 
-def install_game_triggers(game: Game, definition: CardDef) -> None:
-    """Listeners for a card's game-wide abilities ("In games using this, ...")."""
+def install_game_triggers(game: Game, definition: CardDef, late: bool = False) -> None:
+    """Listeners for a card's game-wide abilities ("In games using this, ...", an Ally's).
+    `it` is the card the event is about, where it is now; the cards being shuffled are
+    "those cards" of a when-shuffling ability, and a when-scoring ability adds to `score`."""
     from runtime.game import Listener
 
     for trigger in definition.triggers.get("game", ()):
         for player in game.players:
-            def fire(g, p, card, data, effect=trigger.effect, owner=player):
+            def fire(g, p, card, data, effect=trigger.effect, owner=player, event=trigger.event):
                 ctx = Ctx(g, owner, None)
+                ctx.vars["source"] = definition.name  # whose ability: "gain one" (its pile)
                 if card is not None:
-                    ctx.vars["it"] = [(card, owner.discard)]
+                    where = g.zone_list(card)
+                    ctx.vars["it"] = [(card, where if where is not None else owner.discard)]
+                if event == "shuffle" and isinstance(data, list):
+                    ctx.vars["revealed"] = data
+                elif event == "score" and isinstance(data, list):
+                    ctx.vars["score"] = data
                 effect(ctx)
 
             def match(g, p, card, owner=player, test=trigger.match):
                 return p is owner and (test is None or test(g, p, card))
 
-            game.listen(Listener(trigger.event, player, fire, match, definition))
+            game.listen(Listener(trigger.event, player, fire, match, definition, late=late))

@@ -14,7 +14,10 @@ from collections.abc import Callable
 GRAMMAR: dict[str, str] = {}  # rule name -> its Lark text
 BUILDERS: dict[str, Callable] = {}  # alias -> constructor taking the parse children
 
-MODULES = ("bonus", "draw", "gain", "move", "play", "produce", "reveal", "tokens", "turn")
+MODULES = (
+    "bonus", "choosing", "cleanup", "draw", "gain", "move", "piles", "play", "play_per",
+    "produce", "reveal", "setup_piles", "tokens", "turn",
+)
 
 
 def primitive(rule: str, grammar: str) -> Callable[[type], type]:

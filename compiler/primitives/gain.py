@@ -19,7 +19,7 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
 @primitive(
     "gain_step",
     r"""
-      "gain" quantity adjective* noun gain_to? qualifier* source? gain_to?  -> gain_cards
+      "gain" quantity adjective* noun gain_to? qualifier* source? gain_to? chooser?  -> gain_cards
     | "gain" ref gain_to?                                          -> gain_ref
     | "gain" "any" "number" "of" ref                               -> gain_ref_any
 !gain_to: "to" "your" "hand" | "to" "their" "hand" | "onto" "your" "deck"
@@ -48,10 +48,14 @@ class Gain(Node):
     @staticmethod
     def build_gain_cards(quantity, *parts) -> Gain:
         source = next((p for p in parts if p in ("trash", "revealed")), None)
-        filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed")])
+        by_you = "you" in parts  # "... that you choose": the player of the card picks
+        filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed", "you")])
         if source is not None:
-            return Gain(Selection("pick", quantity, filter_, source=source), 1, to)
-        return Gain(filter_, quantity[1] if quantity[0] in ("one", "exact") else 1, to)
+            chooser = "you" if by_you else "player"
+            return Gain(Selection("pick", quantity, filter_, source, chooser), 1, to)
+        gain = Gain(filter_, quantity[1] if quantity[0] in ("one", "exact") else 1, to)
+        gain.by_you = by_you
+        return gain
 
     @staticmethod
     def build_gain_ref(ref, to="discard") -> Gain:
@@ -73,9 +77,11 @@ class Gain(Node):
         count = self.count
         prompt = f"Gain {self.render_what()}"
         optional = getattr(self, "optional", False)
+        by_you = getattr(self, "by_you", False)
 
         def gain(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
+            chooser = ctx.you if by_you else player
             gained = []
             for _ in range(count):
                 options = [
@@ -83,7 +89,7 @@ class Gain(Node):
                     for pile in game.piles.values()
                     if pile.cards and pile.in_supply and pred(ctx, pile.cards[-1].d)
                 ]
-                name = ask(Decision(PILE, player, prompt, options, 0 if optional else 1, 1,
+                name = ask(Decision(PILE, chooser, prompt, options, 0 if optional else 1, 1,
                                     card=ctx.card, game=game))
                 if name is None:
                     break
@@ -140,7 +146,8 @@ class Gain(Node):
             head = f"{article(head)} {head}"
         else:
             head = f"{self.count} {plural(head) if not head.endswith('s') else head}"
-        return " ".join(p for p in ("gain", head, where, quals) if p)
+        chooser = "that you choose" if getattr(self, "by_you", False) else ""
+        return " ".join(p for p in ("gain", head, where, quals, chooser) if p)
 
 
 def _zone(player, to: str) -> list:

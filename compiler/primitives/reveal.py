@@ -53,6 +53,8 @@ class Reveal(Node):
             # "revealed" names the zone of cards revealed from the deck; binding the
             # participle there would clobber it, so "it" and "revealed_all" carry them.
             ctx.vars["it"] = placed
+            if "until_found" in ctx.vars:  # "reveal cards until you reveal 3 X; put them ..."
+                ctx.vars["it"] = ctx.vars.pop("until_found")
             if not from_deck:
                 ctx.vars.setdefault("revealed_all", []).extend(placed)
             if ctx.game.log is not None:

@@ -1,0 +1,43 @@
+"""Another player choosing for you: "the player to your left chooses one of them" binds the
+chosen card as "it" ("discard that card")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.nodes import Env, Node
+from compiler.primitives import primitive
+from compiler.selections import Selection, bind
+
+if TYPE_CHECKING:
+    from runtime.context import Ctx
+
+
+@primitive(
+    "chooser_step",
+    r"""
+      "the" "player" "to" "your" "left" "chooses" selection     -> left_chooses
+""",
+)
+class LeftChooses(Node):
+    def __init__(self, selection: Selection) -> None:
+        self.selection = selection
+        selection.chooser = "left"
+
+    @staticmethod
+    def build_left_chooses(selection) -> LeftChooses:
+        return LeftChooses(selection)
+
+    def compile(self, env: Env):
+        select = self.selection.compile_select("hand")
+        prompt = "Choose " + self.selection.render() + " (for the player to your right)"
+
+        def choose(ctx: Ctx) -> None:
+            picked = select(ctx, prompt)
+            bind(ctx, "chosen", picked)
+            ctx.did = bool(picked)
+
+        return choose
+
+    def render(self, they: bool = False) -> str:
+        return f"the player to your left chooses {self.selection.render()}"

@@ -1,0 +1,56 @@
+"""Steps that wait for Clean-up: "discard the set aside card in clean-up" (Joust's Province)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from compiler.nodes import Env, Node
+from compiler.primitives import primitive
+from compiler.selections import Selection
+from runtime.game import Listener
+
+if TYPE_CHECKING:
+    from runtime.cards import Card
+    from runtime.context import Ctx
+    from runtime.game import Game
+    from runtime.player import Player
+
+
+@primitive(
+    "cleanup_step",
+    r"""
+      "discard" selection "in" "clean-up"       -> discard_in_cleanup
+""",
+)
+class DiscardInCleanup(Node):
+    """The cards are discarded when Clean-up starts, if they are still where they were."""
+
+    def __init__(self, selection: Selection) -> None:
+        self.selection = selection
+
+    @staticmethod
+    def build_discard_in_cleanup(selection) -> DiscardInCleanup:
+        return DiscardInCleanup(selection)
+
+    def compile(self, env: Env):
+        select = self.selection.compile_select("hand")
+
+        def later(ctx: Ctx) -> None:
+            placed = select(ctx, "Discard in Clean-up")
+            if not placed:
+                return
+            owner = ctx.player
+
+            def fire(game: Game, player: Player, card: Card | None, data: Any) -> None:
+                if player is not owner:
+                    return
+                game.unlisten(listener)
+                for each, zone in placed:
+                    game.discard_card(owner, each, zone)
+
+            listener = ctx.game.listen(Listener("cleanup", owner, fire, None, ctx.card, "turn"))
+
+        return later
+
+    def render(self, they: bool = False) -> str:
+        return f"discard {self.selection.render()} in Clean-up"
