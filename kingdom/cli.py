@@ -261,7 +261,9 @@ def cmd_render(args: argparse.Namespace) -> int:
         sys.stdout.flush()
     else:
         Path(args.output).write_bytes(data)
-        print(f"wrote {args.output} ({len(summary.cards)} cards, {args.format})", file=sys.stderr)
+        count = len(summary.cards)
+        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {args.format})",
+              file=sys.stderr)
     return 0
 
 
