@@ -160,4 +160,4 @@ def sentence(text: str) -> str:
     if text.startswith("+") and not any(t in text for t in (" per ", ".")):
         return text
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", ")", ":")) else text + "."
+    return text if text.endswith((".", ".)", ":")) else text + "."

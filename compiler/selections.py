@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from compiler.nodes import Env, Node, article, plural
-from runtime.decisions import CARDS, Decision, ask
+from runtime.decisions import CARDS, NUMBER, Decision, ask
 
 if TYPE_CHECKING:
     from runtime.cards import Card, CardDef
@@ -347,7 +347,7 @@ class Money(Node):
 
             return relative
         if self.kind == "money_more_per":  # "$1 more than it per Coffers you spend"
-            per = self.per.compile_count()
+            per = self.per.compile_count() if self.per.kind != "spend" else _spend_asked(self.per)
 
             def more_per(ctx: Ctx) -> int | None:
                 defs = other.defs(ctx)
@@ -425,6 +425,24 @@ class Countable(Node):
             "in_discarded": "discarded", "in_trash": "in the trash",
         }[self.place]
         return f"{self.filter.render()} {place}"
+
+
+def _spend_asked(countable: Countable) -> Callable[[Ctx], int]:
+    """"per Coffers you spend" in an amount: the player says how many (0 up to all they have)
+    the first time it is needed; those are spent, and that number is the count from then on."""
+    attr = "coffers" if countable.word == "coffers" else "favors"
+    key = f"spent_{attr}"
+
+    def spent(ctx: Ctx) -> int:
+        if key not in ctx.vars:
+            have = getattr(ctx.player, attr)
+            n = ask(Decision(NUMBER, ctx.player, f"Spend how many {countable.render()}?",
+                             list(range(have + 1)), card=ctx.card, game=ctx.game))
+            setattr(ctx.player, attr, have - n)
+            ctx.vars[key] = n
+        return ctx.vars[key]
+
+    return spent
 
 
 def _place_cards(place: str) -> Callable[[Ctx], list]:

@@ -32,9 +32,23 @@ class Ctx:
         self.did = True
         self.unaffected: frozenset = frozenset()
 
+    def commit(self, chosen: bool) -> None:
+        """A choice was made ("you may spend a Favor to gain a card": the card): pay what is
+        pending for it, or, when nothing was chosen, give the whole offer up (Declined)."""
+        pay = self.vars.pop("pay", None)
+        if pay is None:
+            return
+        if not chosen:
+            raise Declined
+        pay(self)
+
     def for_player(self, player: Player) -> Ctx:
         """The same effect, with `player` acting ("each other player ...")."""
         child = Ctx(self.game, self.you, self.card, dict(self.vars))
         child.player = player
         child.unaffected = self.unaffected
         return child
+
+
+class Declined(Exception):
+    """An optional offer whose first choice was declined: nothing is paid, nothing happens."""

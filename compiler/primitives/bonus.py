@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node
+from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
 from compiler.selections import Countable
 
@@ -22,6 +22,7 @@ RESOURCES = {
     r"""
       "+" INT RESOURCE ("per" countable)?      -> bonus
     | "+" MONEY ("per" countable)?             -> bonus_money
+    | "+" MONEY "per" INT countable "(" "round" "down" ")"   -> bonus_money_per_n
 RESOURCE: "cards" | "card" | "actions" | "action" | "buys" | "buy" | "favors" | "favor"
         | "coffers" | "vp"
 """,
@@ -40,16 +41,30 @@ class Bonus(Node):
     def build_bonus_money(money, per=None) -> Bonus:
         return Bonus("$", int(str(money)[1:]), per)
 
+    @staticmethod
+    def build_bonus_money_per_n(money, divisor, per) -> Bonus:
+        """"+$1 per 4 Favors you have (round down)"."""
+        bonus = Bonus("$", int(str(money)[1:]), per)
+        bonus.divisor = int(divisor)
+        return bonus
+
     def compile(self, env: Env):
         amount, resource = self.amount, self.resource
         count = self.per.compile_count() if self.per is not None else None
+        divisor = getattr(self, "divisor", 1)
+        if divisor > 1:
+            whole = count
+            count = lambda ctx: whole(ctx) // divisor  # noqa: E731
 
         def value(ctx: Ctx) -> int:
             return amount if count is None else amount * count(ctx)
 
         if resource == "Card":
             def run(ctx: Ctx) -> None:
+                shuffles = ctx.game.shuffles
                 ctx.did = len(ctx.game.draw(ctx.player, value(ctx))) > 0
+                if ctx.game.shuffles != shuffles:  # for "if this made you shuffle"
+                    ctx.vars["shuffled"] = True
         elif resource == "Action":
             def run(ctx: Ctx) -> None:
                 ctx.game.actions += value(ctx)
@@ -82,6 +97,13 @@ class Bonus(Node):
             if self.amount != 1 and word in ("Card", "Action", "Buy", "Favor"):
                 word += "s"
             text = f"+{self.amount} {word}"
-        if self.per is not None:
+        divisor = getattr(self, "divisor", 1)
+        if self.per is not None and divisor > 1:
+            things = self.per.render()
+            if self.per.kind == "tokens":
+                things = things.replace(self.per.word.capitalize(), plural(
+                    self.per.word.capitalize()), 1) if self.per.word != "coffers" else things
+            text += f" per {divisor} {things} (round down)"
+        elif self.per is not None:
             text += f" per {self.per.render()}"
         return text

@@ -19,8 +19,9 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
 @primitive(
     "gain_step",
     r"""
-      "gain" quantity adjective* noun gain_to? qualifier* source? gain_to? chooser?  -> gain_cards
+      "gain" quantity adjective* noun gain_to? qualifier* source? gain_to?  -> gain_cards
     | "gain" ref gain_to?                                          -> gain_ref
+    | "gain" quantity noun "per" countable                         -> gain_per
     | "gain" "any" "number" "of" ref                               -> gain_ref_any
 !gain_to: "to" "your" "hand" | "to" "their" "hand" | "onto" "your" "deck"
 """,
@@ -48,13 +49,18 @@ class Gain(Node):
     @staticmethod
     def build_gain_cards(quantity, *parts) -> Gain:
         source = next((p for p in parts if p in ("trash", "revealed")), None)
-        by_you = "you" in parts  # "... that you choose": the player of the card picks
-        filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed", "you")])
+        filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed")])
         if source is not None:
-            chooser = "you" if by_you else "player"
-            return Gain(Selection("pick", quantity, filter_, source, chooser), 1, to)
+            return Gain(Selection("pick", quantity, filter_, source=source), 1, to)
         gain = Gain(filter_, quantity[1] if quantity[0] in ("one", "exact") else 1, to)
-        gain.by_you = by_you
+        gain.to_last = bool(parts) and parts[-1] in ("hand", "deck") and bool(filter_.qualifiers)
+        return gain
+
+    @staticmethod
+    def build_gain_per(quantity, noun, per) -> Gain:
+        """"gain a Gold per empty Supply pile": as many as counted when it happens."""
+        gain = Gain(Filter([], noun, []), quantity[1] if quantity[0] in ("one", "exact") else 1)
+        gain.per = per
         return gain
 
     @staticmethod
@@ -75,29 +81,30 @@ class Gain(Node):
             return self._compile_cards(to)
         pred = self.what.compile_pred()
         count = self.count
+        per = self.per.compile_count() if getattr(self, "per", None) is not None else None
         prompt = f"Gain {self.render_what()}"
         optional = getattr(self, "optional", False)
-        by_you = getattr(self, "by_you", False)
 
         def gain(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
-            chooser = ctx.you if by_you else player
             gained = []
-            for _ in range(count):
+            wanted = count if per is None else count * per(ctx)
+            for _ in range(wanted):
                 options = [
                     pile.cards[-1].d.name
                     for pile in game.piles.values()
                     if pile.cards and pile.in_supply and pred(ctx, pile.cards[-1].d)
                 ]
-                name = ask(Decision(PILE, chooser, prompt, options, 0 if optional else 1, 1,
+                name = ask(Decision(PILE, player, prompt, options, 0 if optional else 1, 1,
                                     card=ctx.card, game=game))
+                ctx.commit(name is not None)  # pays for "you may spend ... to gain ..."
                 if name is None:
                     break
                 card = game.gain(player, name, to)
                 if card is not None:
                     gained.append((card, _zone(player, to)))
             bind(ctx, "gained", gained)
-            ctx.did = len(gained) == count
+            ctx.did = len(gained) == wanted
 
         return gain
 
@@ -140,14 +147,20 @@ class Gain(Node):
             text = f"gain {self.what.render()}"
             return f"{text} {DESTINATIONS[self.to]}".strip()
         where = DESTINATIONS[self.to]
-        quals = " ".join(q.render() for q in self.what.qualifiers)
+        before = [q for q in self.what.qualifiers if q.render() == "cheaper"]  # "a cheaper card"
+        quals = " ".join(q.render() for q in self.what.qualifiers if q not in before)
         head = Filter(self.what.adjectives, self.what.noun, []).render(many=self.count > 1)
+        if before:
+            head = f"cheaper {head}"
         if self.count == 1:
             head = f"{article(head)} {head}"
         else:
             head = f"{self.count} {plural(head) if not head.endswith('s') else head}"
-        chooser = "that you choose" if getattr(self, "by_you", False) else ""
-        return " ".join(p for p in ("gain", head, where, quals, chooser) if p)
+        if getattr(self, "per", None) is not None:
+            head += f" per {self.per.render()}"
+        if getattr(self, "to_last", False):  # "gain a card costing up to $4 onto your deck"
+            return " ".join(p for p in ("gain", head, quals, where) if p)
+        return " ".join(p for p in ("gain", head, where, quals) if p)
 
 
 def _zone(player, to: str) -> list:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
 from compiler.selections import Selection, bind
-from runtime.decisions import NUMBER, ORDER, Decision, ask
+from runtime.decisions import ORDER, Decision, ask
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
 
 VERBS = {"trash": "trashed", "discard": "discarded", "set aside": "set aside",
-         "return": "returned", "put": "put"}
+         "return": "returned", "put": "put", "keep": "kept"}
 
 PLACES = {
     "hand": "into your hand",
@@ -24,7 +24,6 @@ PLACES = {
     "discard": "into your discard pile",
     "back": "back in any order",
     "back_top": "back on top in any order",
-    "anywhere": "anywhere in your deck",
 }
 
 
@@ -37,11 +36,13 @@ PLACES = {
     | "set" ref_selection_aside "aside"            -> set_aside
     | "return" selection "to" "its" "pile"         -> return_to_pile
     | "put" selection put_place                    -> put
+    | "pick" selection "to" "go" "on" "top"        -> pick_on_top
+    | "pick" selection "to" "put" put_place        -> pick_to_put
+    | "keep" selection "in" "hand" "for" "next" "turn" -> keep_in_hand
 ref_selection_aside: ref                        -> ref_selection
 !put_place: "into" "your" "hand" | "onto" "your" "deck" | "on" "top" "of" "your" "deck"
           | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
           | "back" "in" "any" "order" | "back" "on" "top" "in" "any" "order" | "back"
-          | "anywhere" "in" "your" "deck"
 """,
 )
 class Move(Node):
@@ -73,9 +74,25 @@ class Move(Node):
             "into your hand": "hand", "onto your deck": "deck", "on top of your deck": "deck",
             "on the bottom of your deck": "bottom", "into your discard pile": "discard",
             "back in any order": "back", "back on top in any order": "back_top", "back": "back",
-            "anywhere in your deck": "anywhere",
         }[words]
         return Move("put", selection, key)
+
+    @staticmethod
+    def build_pick_on_top(selection) -> Move:
+        move = Move("put", selection, "deck")
+        move.picked = "to go on top"  # "pick one card per Favor you spend to go on top"
+        return move
+
+    @staticmethod
+    def build_pick_to_put(selection, place) -> Move:
+        move = Move.build_put(selection, place)
+        move.picked = f"to put {PLACES[move.place]}"
+        return move
+
+    @staticmethod
+    def build_keep_in_hand(selection) -> Move:
+        """Cards kept in hand through this turn's Clean-up (which still draws 5)."""
+        return Move("keep", selection)
 
     def compile(self, env: Env):
         verb, place = self.verb, self.place
@@ -109,11 +126,14 @@ class Move(Node):
                 elif verb == "return":
                     ok = game.return_to_pile(card, zone)
                     target = []
+                elif verb == "keep":
+                    ok = any(c is card for c in zone)
+                    if ok:
+                        game.kept_in_hand.append(card)
+                    target = zone
                 else:
                     target = _target(player, place)
                     ok = game.move(card, zone, target, bottom=place == "bottom")
-                    if ok and place == "anywhere":
-                        _reposition(ctx, card, target, prompt)
                 if ok:
                     moved.append((card, target))
             bind(ctx, participle, moved)
@@ -125,6 +145,10 @@ class Move(Node):
 
     def render(self, they: bool = False) -> str:
         what = self.selection.render()
+        if getattr(self, "picked", ""):
+            return f"pick {what} {self.picked}"
+        if self.verb == "keep":
+            return f"keep {what} in hand for next turn (you still draw 5)"
         if self.verb == "put":
             if self.place in ("back", "back_top") and self.selection.kind == "rest":
                 return f"put the rest {PLACES[self.place]}"
@@ -136,14 +160,6 @@ class Move(Node):
         if self.verb == "return":
             return f"return {what} to its pile"
         return f"{self.verb} {what}"
-
-
-def _reposition(ctx: Ctx, card, deck: list, prompt: str) -> None:
-    """A card just put on top of the deck goes under as many cards as its player picks."""
-    deck.pop()
-    depth = ask(Decision(NUMBER, ctx.player, f"{prompt}: how many cards above it?",
-                         list(range(len(deck) + 1)), card=ctx.card, game=ctx.game))
-    deck.insert(len(deck) - depth, card)
 
 
 def _target(player, place: str) -> list:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node
+from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
+from compiler.selections import Filter, Noun, Selection
+from runtime.decisions import PILE, Decision, ask
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
@@ -22,9 +24,19 @@ if TYPE_CHECKING:
 class Spend(Node):
     """Spending is all or nothing: with too few tokens nothing is spent and `did` is false."""
 
+    pays = True  # "you may spend a Favor to <choice>": the choice decides (compiler.structure)
+
     def __init__(self, what: str, amount: int) -> None:
         self.what = what
         self.amount = amount
+
+    def feasibility(self):
+        """Whether there is enough to spend: a "you may spend ..." that can't is not offered."""
+        what, amount = self.what, self.amount
+        if what == "$":
+            return lambda ctx: ctx.game.coins >= amount
+        attr = "coffers" if what == "Coffers" else "favors"
+        return lambda ctx: getattr(ctx.player, attr) >= amount
 
     @staticmethod
     def build_spend_one(_article, word) -> Spend:
@@ -62,3 +74,199 @@ class Spend(Node):
 
 def _token(word) -> str:
     return "Coffers" if str(word).startswith("coffer") else "Favor"
+
+
+@primitive(
+    "spend_any_step",
+    r"""
+      "spend" "any" "number" "of" TOKEN_WORD "to" primitive     -> spend_any
+""",
+)
+class SpendAny(Node):
+    """"spend any number of Favors to trash that many cards from your hand": one pick of up to
+    as many cards as Favors held; as many Favors as cards picked are spent."""
+
+    def __init__(self, what: str, step: Node) -> None:
+        self.what = what
+        self.step = step
+
+    @staticmethod
+    def build_spend_any(word, step) -> SpendAny:
+        what = _token(word)
+        selection = getattr(step, "selection", None)
+        if not isinstance(selection, Selection) or selection.quantity[0] != "that_many":
+            raise ValueError("'spend any number of Favors to' needs a step on 'that many cards'")
+        selection.spend_token = "coffers" if what == "Coffers" else "favors"
+        return SpendAny(what, step)
+
+    @property
+    def selection(self) -> Selection:
+        return self.step.selection
+
+    def compile(self, env: Env):
+        return self.step.compile(env)
+
+    def render(self, they: bool = False) -> str:
+        what = "Coffers" if self.what == "Coffers" else "Favors"
+        return f"spend any number of {what} to {self.step.render()}"
+
+
+@primitive(
+    "token_pile_step",
+    r"""
+      "put" article TOKEN_WORD "token" "you" "have" "on" article adjective* supply_pile -> put_token
+supply_pile: "supply" PILE_WORD
+""",
+)
+class PutToken(Node):
+    """"put a Favor token you have on a non-Victory Supply pile": the player picks the pile;
+    a Favor token on a pile makes its cards cost $1 less (the rule "cards cost $1 less per
+    Favor token on their piles" turns that on)."""
+
+    chooses = True  # "you may put ...": the pile is the one decision (`no` declines)
+
+    def __init__(self, filter: Filter) -> None:
+        self.filter = filter
+        self.optional = False
+
+    @staticmethod
+    def build_put_token(_article, _word, _article2, *rest) -> PutToken:
+        adjectives = [a for a in rest if isinstance(a, tuple)]
+        return PutToken(Filter(adjectives, Noun("any"), []))
+
+    def feasibility(self):
+        return lambda ctx: ctx.player.favors >= 1
+
+    def compile(self, env: Env):
+        pred = self.filter.compile_pred()
+        optional = self.optional
+        prompt = f"Put a Favor token on a {self._piles()}"
+
+        def put_token(ctx: Ctx) -> None:
+            game, player = ctx.game, ctx.player
+            ctx.did = False
+            if player.favors < 1:
+                return
+            options = [name for name, pile in game.piles.items()
+                       if pile.in_supply and pile.cards and pred(ctx, pile.cards[-1].d)]
+            name = ask(Decision(PILE, player, prompt, options, 0 if optional else 1, 1,
+                                card=ctx.card, game=game))
+            ctx.commit(name is not None)
+            if name is None:
+                return
+            player.favors -= 1
+            pile = game.piles[name]
+            pile.tokens["cost"] = pile.tokens.get("cost", 0) + 1
+            game.note(f"{player.name} puts a Favor token on {name}")
+            ctx.did = True
+
+        return put_token
+
+    def _piles(self) -> str:
+        words = [f"non-{a[1]}" for a in self.filter.adjectives if a[0] == "not"]
+        return " ".join([*words, "Supply pile"])
+
+    def render(self, they: bool = False) -> str:
+        return f"put a Favor token you have on a {self._piles()}"
+
+
+@primitive(
+    "pair_step",
+    r"""
+      "pair" "up" "your" TOKEN_WORD "with" CARD_WORD "you" "have" qualifier* pair_reward -> pair_up
+pair_reward: "," "for" INT RESOURCE "per" "pair"
+""",
+)
+class PairUp(Node):
+    """"pair up your Favors with cards you have costing $2, for 2 VP per pair": when scoring,
+    VP for each Favor matched with a different such card (not a lasting VP token)."""
+
+    def __init__(self, what: str, filter: Filter, vp: int) -> None:
+        self.what = what
+        self.filter = filter
+        self.vp = vp
+
+    @staticmethod
+    def build_pair_up(word, _cards, *rest) -> PairUp:
+        qualifiers = [q for q in rest if isinstance(q, Node)]
+        vp = int(rest[-1].children[0])  # pair_reward: INT RESOURCE
+        return PairUp(_token(word), Filter([], Noun("any"), qualifiers), vp)
+
+    def compile(self, env: Env):
+        pred, vp = self.filter.compile_pred(), self.vp
+        attr = "coffers" if self.what == "Coffers" else "favors"
+
+        def pair_up(ctx: Ctx) -> None:
+            cards = sum(1 for c in ctx.player.owned() if pred(ctx, c.d))
+            points = vp * min(getattr(ctx.player, attr), cards)
+            box = ctx.vars.get("score")
+            if box is not None:
+                box[0] += points
+            else:
+                ctx.player.vp_tokens += points
+
+        return pair_up
+
+    def render(self, they: bool = False) -> str:
+        what = "Coffers" if self.what == "Coffers" else plural(self.what)
+        quals = " ".join(q.render() for q in self.filter.qualifiers)
+        return f"pair up your {what} with cards you have {quals}, for {self.vp} VP per pair"
+
+
+
+@primitive(
+    "card_token_step",
+    r"""
+      "add" "a" "token" "here"                                   -> add_token_here
+    | "remove" "them" "for" "+" INT RESOURCE "each"              -> remove_tokens_for
+""",
+)
+class CardTokens(Node):
+    """Tokens on a card itself (Game.card_tokens, by the card's uid): "add a token here";
+    "remove them for +1 Card each" later. A Duration with no tokens left to remove has
+    nothing to do, so it leaves play in Clean-up (`keep_while`)."""
+
+    def __init__(self, kind: str, amount: int = 0, resource: str = "") -> None:
+        self.kind = kind
+        self.amount = amount
+        self.resource = resource
+
+    @staticmethod
+    def build_add_token_here() -> CardTokens:
+        return CardTokens("add")
+
+    @staticmethod
+    def build_remove_tokens_for(amount, resource) -> CardTokens:
+        from compiler.primitives.bonus import RESOURCES
+
+        return CardTokens("remove", int(amount), RESOURCES[str(resource)])
+
+    def compile(self, env: Env):
+        if self.kind == "add":
+            def add_token(ctx: Ctx) -> None:
+                if ctx.card is not None:
+                    tokens = ctx.game.card_tokens
+                    tokens[ctx.card.uid] = tokens.get(ctx.card.uid, 0) + 1
+            return add_token
+        from compiler.primitives.bonus import Bonus
+
+        amount, resource = self.amount, self.resource
+
+        def remove_tokens(ctx: Ctx) -> None:
+            count = ctx.game.card_tokens.pop(ctx.card.uid, 0) if ctx.card is not None else 0
+            if count:
+                Bonus(resource, amount * count).compile(env)(ctx)
+            ctx.did = count > 0
+
+        return remove_tokens
+
+    def keep_while(self):
+        if self.kind != "remove":
+            return None
+        return lambda ctx: ctx.card is not None and ctx.game.card_tokens.get(ctx.card.uid, 0) > 0
+
+    def render(self, they: bool = False) -> str:
+        if self.kind == "add":
+            return "add a token here"
+        word = self.resource if self.amount == 1 else self.resource + "s"
+        return f"remove them for +{self.amount} {word} each"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
 from runtime.decisions import NAME, Decision, ask
+from runtime.game import Listener
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
       "be" "unaffected" "by" "it"                         -> unaffected
     | "name" "a" "card"                                   -> name_card
     | CARD_WORD "cost" MONEY "less" "this" "turn"         -> cost_less_this_turn
+    | CARD_WORD "cost" MONEY "less" "per" TOKEN_WORD "token" "on" "their" PILE_WORD -> cost_less_per_token
 """,
 )
 class Rule(Node):
@@ -38,7 +40,20 @@ class Rule(Node):
     def build_cost_less_this_turn(_word, money) -> Rule:
         return Rule("cost_less", int(str(money)[1:]))
 
+    @staticmethod
+    def build_cost_less_per_token(_word, money, _token, _piles) -> Rule:
+        if money != "$1":
+            raise ValueError("a token on a pile makes its cards cost $1 less")
+        return Rule("cost_per_token", 1)
+
     def compile(self, env: Env):
+        if self.kind == "cost_per_token":
+            def cost_per_token(ctx: Ctx) -> None:
+                # Game.cost counts pile.tokens["cost"] while a "cost" listener says costs change.
+                game = ctx.game
+                if not any(x.source == "pile tokens" for x in game.listeners.get("cost", ())):
+                    game.listen(Listener("cost", None, lambda *a: None, source="pile tokens"))
+            return cost_per_token
         if self.kind == "unaffected":
             def unaffected(ctx: Ctx) -> None:
                 ctx.vars["unaffected"] = True
@@ -60,4 +75,148 @@ class Rule(Node):
             return "be unaffected by it"
         if self.kind == "name":
             return "name a card"
+        if self.kind == "cost_per_token":
+            return "cards cost $1 less per Favor token on their piles"
         return f"this turn, cards cost ${self.amount} less"
+
+
+@primitive(
+    "turn_control_step",
+    r"""
+      "take" "an" "extra" "turn" "after" "this" "one" not_third extra_turn_limit?  -> extra_turn
+    | "skip" "a" "turn"                                                          -> skip_turn
+not_third: "(" "but" "not" "a" "3rd" "turn" "in" "a" "row" ")"
+extra_turn_limit: "," "during" "which" "you" "can" "only" "play" INT CARD_WORD "from" "your" "hand"
+""",
+)
+class TurnControl(Node):
+    """Extra and skipped turns, through the runtime's turn queue (Game.advance).
+
+    An extra turn comes right after this one, never as a third turn in a row; a card that
+    grants one stays in play until that turn (a Duration with something left to do)."""
+
+    def __init__(self, kind: str, hand_plays: int | None = None) -> None:
+        self.kind = kind
+        self.hand_plays = hand_plays
+
+    @staticmethod
+    def build_extra_turn(_not_third, limit=None) -> TurnControl:
+        return TurnControl("extra", int(limit.children[0]) if limit is not None else None)
+
+    @staticmethod
+    def build_skip_turn() -> TurnControl:
+        return TurnControl("skip")
+
+    def feasibility(self):
+        """An extra turn can't be a 3rd turn in a row (nor a second one for this turn)."""
+        if self.kind != "extra":
+            return None
+
+        def allowed(ctx: Ctx) -> bool:
+            game = ctx.game
+            if game.extra_turn and ctx.you is game.player:
+                return False
+            return not any(p is ctx.you for p, _options in game.extra_turns)
+
+        return allowed
+
+    def compile(self, env: Env):
+        if self.kind == "skip":
+            def skip(ctx: Ctx) -> None:
+                ctx.game.skip_turn(ctx.you)
+            return skip
+        hand_plays = self.hand_plays
+
+        def extra_turn(ctx: Ctx) -> None:
+            from runtime.context import Ctx as Context
+
+            game = ctx.game
+            ctx.did = game.schedule_extra_turn(ctx.you, hand_plays=hand_plays)
+            if ctx.did and ctx.card is not None:  # stays in play until the extra turn is over
+                ctx.you.next_turn.append((ctx.card, lambda later: None, Context(game, ctx.you, ctx.card)))
+
+        return extra_turn
+
+    def render(self, they: bool = False) -> str:
+        if self.kind == "skip":
+            return "skip a turn"
+        text = "take an extra turn after this one (but not a 3rd turn in a row)"
+        if self.hand_plays is not None:
+            text += f", during which you can only play {self.hand_plays} cards from your hand"
+        return text
+
+
+@primitive(
+    "restriction_step",
+    r"""
+      "until" "your" "next" "turn" "," others_cant_play article filter copies_in_play  -> cant_play_copies
+others_cant_play: "other" "players" "can't" "play"
+copies_in_play: "from" "their" "hand" "that" "they" "have" INT "or" "more" "copies" "of" "in" "play"
+""",
+)
+class Restriction(Node):
+    """"until your next turn, other players can't play ... from their hand": a "can_play"
+    listener that forbids the matching plays from hand until the start of your next turn."""
+
+    def __init__(self, filter, copies: int) -> None:
+        self.filter = filter
+        self.copies = copies
+
+    @staticmethod
+    def build_cant_play_copies(_head, _article, filter_, copies) -> Restriction:
+        return Restriction(filter_, int(copies.children[0]))
+
+    def compile(self, env: Env):
+        from runtime.context import Ctx as Context
+        from runtime.game import Listener
+
+        pred, copies = self.filter.compile_pred(), self.copies
+
+        def restrict(ctx: Ctx) -> None:
+            owner, unaffected = ctx.you, ctx.unaffected
+
+            def forbids(game, player, card) -> bool:
+                if player is owner or player in unaffected:
+                    return False
+                same = sum(1 for c in player.in_play if c.d.name == card.d.name)
+                return same >= copies and pred(Context(game, player, card), card.d)
+
+            ctx.game.listen(Listener("can_play", owner, lambda *a: None, forbids, ctx.card,
+                                     "next_turn"))
+
+        return restrict
+
+    def render(self, they: bool = False) -> str:
+        noun = self.filter.render()
+        if noun.endswith(" card"):
+            noun = noun[: -len(" card")]
+        return (f"until then, other players can't play {'an' if noun[:1] in 'AEIOU' else 'a'} "
+                f"{noun} from their hand that they have {self.copies} or more copies of in play")
+
+
+@primitive(
+    "grant_step",
+    r"""
+      "it" "does" "nothing"                               -> does_nothing
+""",
+)
+class Grant(Node):
+    """From a "play" listener ("until your next turn, the first Treasure each other player
+    plays each turn does nothing"): the play being resolved does nothing."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    @staticmethod
+    def build_does_nothing() -> Grant:
+        return Grant("nothing")
+
+    def compile(self, env: Env):
+        def does_nothing(ctx: Ctx) -> None:
+            event = ctx.vars.get("event")
+            if event is not None:
+                event.vars["blanked"] = True  # Game.resolve skips the card's effect
+        return does_nothing
+
+    def render(self, they: bool = False) -> str:
+        return "it does nothing"
