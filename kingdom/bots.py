@@ -23,7 +23,13 @@ from runtime.decisions import (
 
 
 class DefaultAgent:
-    """Answers any decision with a reasonable default; plays +Actions before terminals."""
+    """Answers any decision with a reasonable default; plays +Actions before terminals.
+
+    It plays every Treasure, so the engine need not ask it (`plays_all_treasures`); a subclass
+    that answers Treasure decisions otherwise must set it to False.
+    """
+
+    plays_all_treasures = True
 
     def decide(self, decision: Decision) -> Any:
         kind = decision.kind

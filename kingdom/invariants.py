@@ -24,6 +24,9 @@ class InvariantViolation(Exception):
 class CheckingAgent:
     """Checks the game's invariants before passing a turn decision to the agent it wraps."""
 
+    plays_all_treasures = False  # ask every turn decision, so each is a checkpoint
+    choose_buy = None
+
     def __init__(self, agent: Any, checker: InvariantChecker) -> None:
         self.agent = agent
         self.checker = checker

@@ -93,9 +93,9 @@ class Decision:
         """Return the answer if legal, else raise IllegalAnswer saying what was expected."""
         kind = self.kind
         if kind in (CARDS, ORDER, TREASURES):
-            if not isinstance(answer, list) or any(
-                not any(c is o for o in self.options) for c in answer
-            ):
+            if not isinstance(answer, list) or not {id(c) for c in answer} <= {
+                id(o) for o in self.options
+            }:
                 raise IllegalAnswer(f"{self.prompt}: choose from {self.describe_options()}")
             if len({id(c) for c in answer}) != len(answer):
                 raise IllegalAnswer(f"{self.prompt}: a card was picked twice")

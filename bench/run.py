@@ -1,0 +1,95 @@
+"""Benchmarks (`make bench`): games per second, card compile time, peak memory of a run.
+
+    .venv/bin/python bench/run.py [--games N] [--profile]
+
+Games are played on one core, in this process, by the engine's own loop (`Game.run`);
+"simulate" adds the statistics that `kingdom simulate` records.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import pstats
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.simulate import Setup, game_seed, random_kingdom, simulate
+from kingdom.strategy import resolve_bot
+from runtime.setup import standard_game
+
+
+def play(library, kingdom, bots, games: int) -> float:
+    """Games per second of `games` games, seats alternating, each seeded like `simulate`."""
+    start = time.perf_counter()
+    for i in range(games):
+        seed = game_seed(1, i)
+        order = bots if i % 2 == 0 else bots[::-1]
+        cards = kingdom(seed) if callable(kingdom) else kingdom
+        game = standard_game(library, cards, [b.agent(seed + n) for n, b in enumerate(order)], seed=seed)
+        game.run()
+    return games / (time.perf_counter() - start)
+
+
+def best_of(runs: int, fn, *args) -> float:
+    return max(fn(*args) for _ in range(runs))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--runs", type=int, default=3, help="take the best of this many runs")
+    parser.add_argument("--profile", action="store_true", help="cProfile Big Money vs Big Money")
+    args = parser.parse_args()
+
+    gc.collect()
+    start = time.perf_counter()
+    everything, diagnostics = compile_folders([BUILTIN_CARDS], strict=False)
+    compile_all = time.perf_counter() - start
+    print(f"compile all cards: {len(everything)} cards in {compile_all * 1000:.0f} ms"
+          + (f" ({len(diagnostics)} error(s))" if diagnostics else ""))
+    library, _ = compile_folders([BUILTIN_CARDS / "base"], strict=False)
+
+    bm = resolve_bot("big-money", library)
+    smithy = resolve_bot("smithy-big-money", library)
+    default = resolve_bot("default", library)
+    n = args.games
+    rows = [
+        ("Big Money vs Big Money", ["Smithy"], [bm, bm], n),
+        ("Smithy-BM vs Big Money", ["Smithy"], [smithy, bm], n),
+        ("generic bots, random Base kingdoms", random_kingdom(library), [default, default], n // 4),
+    ]
+    for label, kingdom, bots, games in rows:
+        rate = best_of(args.runs, play, library, kingdom, bots, games)
+        print(f"{label:36s} {rate:8,.0f} games/s  ({games} games, best of {args.runs})")
+
+    start = time.perf_counter()
+    simulate(Setup(library, ["Smithy"], [bm, bm]), n, seed=1)
+    print(f"{'simulate BM vs BM (with statistics)':36s} {n / (time.perf_counter() - start):8,.0f} games/s")
+
+    tracemalloc.start()
+    simulate(Setup(library, ["Smithy"], [smithy, bm]), 1000, seed=1)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory: {peak / 1024:.0f} KB allocated at most during a 1000-game simulate run; "
+          f"process max RSS {rss:.0f} MB")
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        play(library, ["Smithy"], [bm, bm], 1000)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
