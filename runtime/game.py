@@ -128,10 +128,11 @@ class Game:
     def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
         """A pile holding `defs`, the first one on top."""
         uid = self._next_uid
-        pile = Pile(name, [Card(d, uid + i) for i, d in enumerate(reversed(defs), 1)], in_supply)
+        pile = Pile(name, list(map(Card, reversed(defs), range(uid + 1, uid + 1 + len(defs)))),
+                    in_supply)
         self._next_uid = uid + len(defs)
         self.piles[name] = pile
-        for d in defs:
+        for d in dict.fromkeys(defs):
             self.pile_of.setdefault(d.name, pile)
         return pile
 
@@ -570,19 +571,23 @@ class Game:
     def advance(self) -> None:
         """Pass the turn: to an extra turn of this player if one is waiting (never a third turn
         in a row), else to the next player to the left, skipping the turns players must skip."""
-        player = self.player
-        extra = [options for p, options in self.extra_turns if p is player]
-        self.extra_turns = [(p, o) for p, o in self.extra_turns if p is not player]
         self.hand_play_limit = None
-        if extra and not self.extra_turn:
-            if self.skips.get(player.index):
-                self.skips[player.index] -= 1  # the extra turn is the one skipped
-            else:
-                self.extra_turn = True
-                self.hand_play_limit = extra[0].get("hand_plays")
-                return
+        if self.extra_turns:
+            player = self.player
+            extra = [options for p, options in self.extra_turns if p is player]
+            self.extra_turns = [(p, o) for p, o in self.extra_turns if p is not player]
+            if extra and not self.extra_turn:
+                if self.skips.get(player.index):
+                    self.skips[player.index] -= 1  # the extra turn is the one skipped
+                else:
+                    self.extra_turn = True
+                    self.hand_play_limit = extra[0].get("hand_plays")
+                    return
         self.extra_turn = False
         n, index = len(self.players), self.current
+        if not self.skips:
+            self.current = (index + 1) % n
+            return
         while True:
             index = (index + 1) % n
             if self.skips.get(index):
@@ -722,7 +727,11 @@ class Affordable:
         if pile is None or not pile.in_supply or not pile.cards:
             return False
         top = pile.cards[-1].d
-        return top.name == name and game.cost(top) <= game.coins
+        if top.name != name:
+            return False
+        if not game.cost_reduction and not game.listeners.get("cost"):
+            return top.cost <= game.coins
+        return game.cost(top) <= game.coins
 
     def __iter__(self):
         return iter(self.game.affordable())

@@ -19,7 +19,7 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
 @primitive(
     "gain_step",
     r"""
-      "gain" quantity adjective* noun gain_to? qualifier* source? gain_to?  -> gain_cards
+      "gain" quantity adjective* noun gain_to? qualifier* source? gain_to? chooser?  -> gain_cards
     | "gain" ref gain_to?                                          -> gain_ref
     | "gain" quantity noun "per" countable                         -> gain_per
     | "gain" "any" "number" "of" ref                               -> gain_ref_any
@@ -49,10 +49,14 @@ class Gain(Node):
     @staticmethod
     def build_gain_cards(quantity, *parts) -> Gain:
         source = next((p for p in parts if p in ("trash", "revealed")), None)
+        by_you = "you" in parts  # "... that you choose": the player of the card picks
+        parts = tuple(p for p in parts if p != "you")
         filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed")])
         if source is not None:
-            return Gain(Selection("pick", quantity, filter_, source=source), 1, to)
+            chooser = "you" if by_you else "player"
+            return Gain(Selection("pick", quantity, filter_, source, chooser), 1, to)
         gain = Gain(filter_, quantity[1] if quantity[0] in ("one", "exact") else 1, to)
+        gain.by_you = by_you
         gain.to_last = bool(parts) and parts[-1] in ("hand", "deck") and bool(filter_.qualifiers)
         return gain
 
@@ -84,9 +88,11 @@ class Gain(Node):
         per = self.per.compile_count() if getattr(self, "per", None) is not None else None
         prompt = f"Gain {self.render_what()}"
         optional = getattr(self, "optional", False)
+        by_you = getattr(self, "by_you", False)
 
         def gain(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
+            chooser = ctx.you if by_you else player
             gained = []
             wanted = count if per is None else count * per(ctx)
             for _ in range(wanted):
@@ -95,7 +101,7 @@ class Gain(Node):
                     for pile in game.piles.values()
                     if pile.cards and pile.in_supply and pred(ctx, pile.cards[-1].d)
                 ]
-                name = ask(Decision(PILE, player, prompt, options, 0 if optional else 1, 1,
+                name = ask(Decision(PILE, chooser, prompt, options, 0 if optional else 1, 1,
                                     card=ctx.card, game=game))
                 ctx.commit(name is not None)  # pays for "you may spend ... to gain ..."
                 if name is None:
@@ -160,7 +166,8 @@ class Gain(Node):
             head += f" per {self.per.render()}"
         if getattr(self, "to_last", False):  # "gain a card costing up to $4 onto your deck"
             return " ".join(p for p in ("gain", head, quals, where) if p)
-        return " ".join(p for p in ("gain", head, where, quals) if p)
+        chooser = "that you choose" if getattr(self, "by_you", False) else ""
+        return " ".join(p for p in ("gain", head, where, quals, chooser) if p)
 
 
 def _zone(player, to: str) -> list:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
 from compiler.selections import Selection, bind
-from runtime.decisions import ORDER, Decision, ask
+from runtime.decisions import NUMBER, ORDER, Decision, ask
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
@@ -24,6 +24,7 @@ PLACES = {
     "discard": "into your discard pile",
     "back": "back in any order",
     "back_top": "back on top in any order",
+    "anywhere": "anywhere in your deck",
 }
 
 
@@ -43,6 +44,7 @@ ref_selection_aside: ref                        -> ref_selection
 !put_place: "into" "your" "hand" | "onto" "your" "deck" | "on" "top" "of" "your" "deck"
           | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
           | "back" "in" "any" "order" | "back" "on" "top" "in" "any" "order" | "back"
+          | "anywhere" "in" "your" "deck"
 """,
 )
 class Move(Node):
@@ -74,6 +76,7 @@ class Move(Node):
             "into your hand": "hand", "onto your deck": "deck", "on top of your deck": "deck",
             "on the bottom of your deck": "bottom", "into your discard pile": "discard",
             "back in any order": "back", "back on top in any order": "back_top", "back": "back",
+            "anywhere in your deck": "anywhere",
         }[words]
         return Move("put", selection, key)
 
@@ -134,6 +137,8 @@ class Move(Node):
                 else:
                     target = _target(player, place)
                     ok = game.move(card, zone, target, bottom=place == "bottom")
+                    if ok and place == "anywhere":
+                        _reposition(ctx, card, target, prompt)
                 if ok:
                     moved.append((card, target))
             bind(ctx, participle, moved)
@@ -160,6 +165,14 @@ class Move(Node):
         if self.verb == "return":
             return f"return {what} to its pile"
         return f"{self.verb} {what}"
+
+
+def _reposition(ctx: Ctx, card, deck: list, prompt: str) -> None:
+    """A card just put on top of the deck goes under as many cards as its player picks."""
+    deck.pop()
+    depth = ask(Decision(NUMBER, ctx.player, f"{prompt}: how many cards above it?",
+                         list(range(len(deck) + 1)), card=ctx.card, game=ctx.game))
+    deck.insert(len(deck) - depth, card)
 
 
 def _target(player, place: str) -> list:

@@ -18,15 +18,19 @@ if TYPE_CHECKING:
       "play" selection                   -> play_once
     | "play" selection "twice"           -> play_twice
     | "play" selection "again"           -> play_again
+    | "play" selection "with" "an" "extra" "option" extra_option_when  -> play_extra_option
+extra_option_when: "when" "it" "gives" "you" "a" "choice" "this" "turn"
 """,
 )
 class Play(Node):
     """Plays the picked card. Playing it "twice" resolves it twice even if it left play."""
 
-    def __init__(self, selection: Selection, times: int = 1, again: bool = False) -> None:
+    def __init__(self, selection: Selection, times: int = 1, again: bool = False,
+                 extra_option: bool = False) -> None:
         self.selection = selection
         self.times = times
         self.again = again
+        self.extra_option = extra_option  # its "choose" gets an extra option this turn
 
     @staticmethod
     def build_play_once(selection) -> Play:
@@ -40,9 +44,13 @@ class Play(Node):
     def build_play_again(selection) -> Play:
         return Play(selection, 1, again=True)
 
+    @staticmethod
+    def build_play_extra_option(selection, _when) -> Play:
+        return Play(selection, extra_option=True)
+
     def compile(self, env: Env):
         select = self.selection.compile_select("hand")
-        times, again = self.times, self.again
+        times, again, extra_option = self.times, self.again, self.extra_option
         prompt = self.render()[0].upper() + self.render()[1:]
 
         def play(ctx: Ctx) -> None:
@@ -50,6 +58,8 @@ class Play(Node):
             placed = select(ctx, prompt)
             played = []
             for card, zone in placed:
+                if extra_option:
+                    game.extra_choices[card.uid] = game.extra_choices.get(card.uid, 0) + 1
                 if again:
                     game.resolve(player, card)
                     played.append((card, player.in_play))
@@ -66,4 +76,7 @@ class Play(Node):
             text += " twice"
         if self.again:
             text += " again"
+        if self.extra_option:
+            text += ('. When it gives you a choice of abilities (with "choose") this turn, '
+                     "you may choose an extra (different) option")
         return text
