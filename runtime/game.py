@@ -104,6 +104,7 @@ class Game:
         self.game_over = False
         self.log: list[str] | None = None
         self._next_uid = 0
+        self._discard_from_play = False  # a card of this game has a when-discarded-from-play ability
         # Turn control: extra turns waiting (player, options), turns each player will skip,
         # whether the turn in progress is an extra one, and its limit on plays from hand.
         self.extra_turns: list[tuple[Player, dict]] = []
@@ -123,6 +124,8 @@ class Game:
     # ----------------------------------------------------------------- building
     def new_card(self, definition: CardDef) -> Card:
         self._next_uid += 1
+        if "discard_from_play" in definition.triggers:
+            self._discard_from_play = True
         return Card(definition, self._next_uid)
 
     def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
@@ -134,6 +137,8 @@ class Game:
         self.piles[name] = pile
         for d in dict.fromkeys(defs):
             self.pile_of.setdefault(d.name, pile)
+            if "discard_from_play" in d.triggers:
+                self._discard_from_play = True
         return pile
 
     @property
@@ -201,11 +206,21 @@ class Game:
         """Remove up to `count` cards from the top of the deck, shuffling when it runs out."""
         taken: list[Card] = []
         while len(taken) < count:
-            if not player.deck:
+            deck = player.deck
+            if not deck:
                 if not player.discard:
                     break
                 self.shuffle(player)
-            taken.append(player.deck.pop())
+                deck = player.deck
+            need = count - len(taken)
+            if need >= len(deck):  # all of it, top first
+                taken.extend(reversed(deck))
+                deck.clear()
+            else:
+                chunk = deck[-need:]
+                del deck[-need:]
+                chunk.reverse()
+                taken.extend(chunk)
         return taken
 
     def draw(self, player: Player, count: int) -> list[Card]:
@@ -524,9 +539,9 @@ class Game:
             player.in_play = kept
         else:
             leaving, player.in_play = player.in_play, []
-        if "discard_from_play" in self.listeners or any(
+        if "discard_from_play" in self.listeners or (self._discard_from_play and any(
             "discard_from_play" in c.d.triggers for c in leaving
-        ):
+        )):
             for card in leaving:
                 player.discard.append(card)
                 for trigger in card.d.triggers.get("discard_from_play", ()):
@@ -628,7 +643,7 @@ class Game:
         return self.empty_supply_piles() >= (4 if len(self.players) >= 5 else 3)
 
     def empty_supply_piles(self) -> int:
-        return sum(1 for p in self.piles.values() if p.in_supply and not p.cards)
+        return len([p for p in self.piles.values() if not p.cards and p.in_supply])
 
     # --------------------------------------------------------------- a turn, by agents
     def take_turn(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from runtime.cards import CardDef
@@ -93,7 +94,15 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
 
 
 def uses_liaisons(game: Game) -> bool:
-    return any(card.d.has_type("Liaison") for pile in game.piles.values() for card in pile.cards)
+    return any(d.has_type("Liaison") for pile in game.piles.values() for d in pile_definitions(pile))
+
+
+def pile_definitions(pile) -> dict:
+    """The card definitions in a pile, bottom first, each once (a dict used as an ordered set)."""
+    return dict.fromkeys(map(_definition, pile.cards))
+
+
+_definition = attrgetter("d")
 
 
 def add_ally(game: Game, definition: CardDef) -> None:
@@ -116,8 +125,7 @@ def run_setup_rules(game: Game) -> None:
         piles = list(game.piles.values())[done:]
         done += len(piles)
         for pile in piles:
-            for card in pile.cards:
-                d = card.d
+            for d in pile_definitions(pile):
                 if d.name in seen:
                     continue
                 seen.add(d.name)
