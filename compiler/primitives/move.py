@@ -97,6 +97,14 @@ class Move(Node):
         """Cards kept in hand through this turn's Clean-up (which still draws 5)."""
         return Move("keep", selection)
 
+    def feasibility(self):
+        """Moving a whole zone that is empty ("put your deck into your discard pile") changes
+        nothing, so a "you may" of it is no real choice and is not asked."""
+        zone = self.selection.kind
+        if zone not in ("hand", "deck"):
+            return None
+        return lambda ctx: bool(getattr(ctx.player, zone))
+
     def compile(self, env: Env):
         verb, place = self.verb, self.place
         select = self.selection.compile_select("hand")
