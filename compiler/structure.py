@@ -221,12 +221,14 @@ class Choose(Node):
         refs = [sel.ref for sel in selections if isinstance(sel, Selection) and sel.kind == "ref"]
         refs_only = len(refs) == len(selections)
         optional = getattr(self, "optional", False)
+        in_printed_order = self.different  # "choose two different": resolved in the order shown
 
         def choose(ctx: Ctx) -> None:
             if refs_only and not any(ref.resolve(ctx) for ref in refs):
                 return
             remaining = list(range(len(labels)))
             chooser = ctx.you if by_you else ctx.player
+            chosen: list[int] = []
             for _ in range(count(ctx)):
                 if not remaining:
                     break
@@ -237,6 +239,11 @@ class Choose(Node):
                     break
                 index = labels.index(label)
                 remaining.remove(index)
+                if in_printed_order:
+                    chosen.append(index)
+                else:
+                    effects[index](ctx)
+            for index in sorted(chosen):
                 effects[index](ctx)
             # An extra (different) option a card was granted this turn ("when it gives you a
             # choice ..., you may choose an extra option"): only for your own choices.

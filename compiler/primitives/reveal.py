@@ -64,6 +64,16 @@ class Reveal(Node):
 
         return reveal
 
+    def feasibility(self):
+        """"unless you reveal a Bane from your hand": possible only with one in hand."""
+        selection = self.selection
+        if selection is None or selection.kind != "pick" or selection.source not in (None, "hand"):
+            return None
+        if selection.filter is not None and selection.filter.revealed:
+            return None
+        pred = selection.filter.compile_pred() if selection.filter else (lambda ctx, d: True)
+        return lambda ctx: any(pred(ctx, c.d) for c in ctx.player.hand)
+
     def render(self, they: bool = False) -> str:
         if self.selection is None:
             return "look through your discard pile"
