@@ -422,6 +422,7 @@ class Countable(Node):
             "owned": "you have",
             "played_this_turn": "played this turn", "in_revealed": "revealed",
             "gained_this_phase": "you gained in it",
+            "in_play_counting": "you have in play (counting this)",
             "in_discarded": "discarded", "in_trash": "in the trash",
         }[self.place]
         return f"{self.filter.render()} {place}"
@@ -454,6 +455,8 @@ def _place_cards(place: str) -> Callable[[Ctx], list]:
         return lambda ctx: ctx.player.owned()
     if place == "played_this_turn":
         return lambda ctx: ctx.game.played_this_turn
+    if place == "in_play_counting":  # "(counting this)": a reminder, this is in play
+        return lambda ctx: ctx.player.in_play
     if place == "gained_this_phase":  # "card you gained in it" (this phase)
         return lambda ctx: [c for p, c, phase in getattr(ctx.game, "gain_log", ())
                             if p is ctx.player and phase == ctx.game.phase]
@@ -544,7 +547,9 @@ class Condition(Node):
         if kind == "no_empty_piles":
             return "no Supply piles are empty"
         if kind == "is_a":
-            return f"{args[0].render()} is {args[1].render_with_article()}"
+            subject = args[0].render()
+            subject = "it's" if subject == "it" else f"{subject} is"  # "If it's an Action, ..."
+            return f"{subject} {args[1].render_with_article()}"
         if kind == "is_named":
             return "you named it"
         if kind == "is_not_named":

@@ -49,7 +49,7 @@ class DefaultAgent:
         if kind in (OPTION, PILE, NAME, NUMBER):
             if kind == PILE and decision.game is not None:
                 game = decision.game
-                return max(decision.options, key=lambda n: game.cost(game.library[n]))
+                return max(decision.options, key=lambda n: _pile_cost(game, n))
             return decision.options[0]
         return None
 
@@ -65,11 +65,20 @@ class DefaultAgent:
             return choice
         kingdom = [
             n for n in decision.options
-            if n in game.library and game.library[n].is_action and game.library[n].kind == "kingdom"
+            if n in game.library and game.library[n].is_action
+            and game.library[n].kind in ("kingdom", "split-member")
         ]
         if not kingdom:
             return choice
         return max(kingdom, key=lambda n: (game.cost(game.library[n]), n))
+
+
+def _pile_cost(game: Any, name: str) -> int:
+    """The cost of a card, or of the top card of a pile named `name` (a split pile)."""
+    if name in game.library:
+        return game.cost(game.library[name])
+    pile = game.piles.get(name)
+    return game.cost(pile.top) if pile is not None and pile.top is not None else 0
 
 
 def would_lose_by_gaining(game: Any, player: Any, name: str) -> bool:

@@ -155,6 +155,9 @@ def build_game(spec: dict, library: Library) -> Game:
     for name, count in sizes.items():
         if name in game.piles and len(game.piles[name]) != count:
             pile = game.piles[name]
+            if name in library.split_piles:  # as if the top cards were taken: the bottom remain
+                pile.cards = pile.cards[:count]
+                continue
             pile.cards = [game.new_card(library[name]) for _ in range(count)]
     run_setup_rules_without_tokens(game)
     if spec.get("ally"):
