@@ -248,7 +248,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         else:
             selection = render.select_kingdom(library, args.kingdom.split(","), args.ally)
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
-                                       rulings=render.load_rulings(args.rules))
+                                       rulings=render.load_rulings(args.rules),
+                                       accessibility=render.load_accessibility(args.rules))
         data = render.render(summary, args.format)
     except render.RenderError as exc:
         print(f"render: {exc}", file=sys.stderr)

@@ -107,6 +107,35 @@ def load_rulings(folder: str | Path | None = None) -> dict[str, list[str]]:
     return rulings
 
 
+def parse_accessibility(text: str) -> list[str]:
+    """The paragraphs of a rules file's "Accessibility Notes" section."""
+    out: list[str] = []
+    inside = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line == "Accessibility Notes":
+            inside = True
+        elif inside and line in _SECTION_END:
+            break
+        elif inside and line:
+            out.append(line)
+    return out
+
+
+def load_accessibility(folder: str | Path | None = None) -> list[tuple[frozenset[str], list[str]]]:
+    """Per rules file: the card names it has rulings for, and its accessibility notes."""
+    found = rules_folder(folder)
+    if found is None:
+        return []
+    out = []
+    for file in sorted(found.glob("*.txt")):
+        text = file.read_text(encoding="utf-8")
+        notes = parse_accessibility(text)
+        if notes:
+            out.append((frozenset(parse_rulings(text)), notes))
+    return out
+
+
 # ------------------------------------------------------------------------------ selection
 @dataclass
 class Selection:
@@ -234,7 +263,7 @@ class Summary:
     setup: list[SetupNote]
     plain: bool = False
     paper: str = "a4"
-    source_note: str = ""
+    access: list[str] = field(default_factory=list)  # accessibility notes of the rules files
 
     @property
     def cards(self) -> list[CardView]:
@@ -282,7 +311,9 @@ SECTION_TITLES = {
 
 
 def build_summary(library: Library, selection: Selection, plain: bool = False, paper: str = "a4",
-                  rulings: dict[str, list[str]] | None = None) -> Summary:
+                  rulings: dict[str, list[str]] | None = None,
+                  accessibility: list[tuple[frozenset[str], list[str]]] | None = None) -> Summary:
+    """The summary of a selection; `accessibility` notes are kept for rules files about its cards."""
     rulings = {} if rulings is None else rulings
     by_kind: dict[str, list[CardDef]] = {}
     in_piles = {m for members in selection.piles.values() for m in members}
@@ -311,7 +342,11 @@ def build_summary(library: Library, selection: Selection, plain: bool = False, p
     if plain:
         for note in notes:
             note.text = spell_out(note.text)
-    return Summary(selection.title, sections, notes, plain, paper)
+    shown = {c.name for c in selection.cards} | set(selection.piles)
+    access = [note for names, notes in accessibility or () if names & shown for note in notes]
+    if plain:
+        access = [spell_out(note) for note in access]
+    return Summary(selection.title, sections, notes, plain, paper, access)
 
 
 def _pile_view(library: Library, pile: str, members: list[str], plain: bool,

@@ -247,6 +247,27 @@ def test_rulings_appear_with_their_cards(tmp_path) -> None:
     assert "Rulings for Dockhand" in plain
 
 
+def test_accessibility_notes_come_with_their_rules_file(tmp_path) -> None:
+    (tmp_path / "harbor.txt").write_text(
+        "Harbor Rules\n\nCard-by-Card Clarifications\n\nDockhand\n\nA ruling.\n\n"
+        "Accessibility Notes\n\nAnnounce every change of $1 or more in Coffers.\n\nSource\n\nHere.\n")
+    access = render.load_accessibility(tmp_path)
+    assert access == [(frozenset({"Dockhand"}), ["Announce every change of $1 or more in Coffers."])]
+    summary = render.build_summary(LIBRARY, render.select_kingdom(LIBRARY, ["Dockhand", "Village"]),
+                                   accessibility=access)
+    assert summary.access == ["Announce every change of $1 or more in Coffers."]
+    for fmt in ("html", "md"):
+        out = render.render(summary, fmt).decode()
+        assert "Accessibility notes" in out and "Announce every change" in out
+    plain = render.build_summary(LIBRARY, render.select_kingdom(LIBRARY, ["Dockhand"]), plain=True,
+                                 accessibility=access)
+    assert plain.access == ["Announce every change of 1 coin or more in Coffers."]
+    unrelated = render.build_summary(LIBRARY, render.select_kingdom(LIBRARY, ["Village"]),
+                                     accessibility=access)
+    assert unrelated.access == []
+    assert "Accessibility notes" not in render.render(unrelated, "html").decode()
+
+
 def test_rules_folder_is_optional(monkeypatch, tmp_path) -> None:
     monkeypatch.setattr(render, "DEFAULT_RULES", tmp_path / "missing")
     monkeypatch.delenv(render.RULES_ENV, raising=False)
