@@ -24,6 +24,7 @@ Folders are found, in this order (the first of two copies of one expansion wins)
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import os
 import sys
@@ -159,7 +160,7 @@ def entry_point_folders(entry_points: Iterable[Any] | None = None) -> list[Path]
     every command.
     """
     if entry_points is None:
-        entry_points = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+        return list(_installed_folders(tuple(sys.path)))
     folders = []
     for ep in entry_points:
         try:
@@ -168,6 +169,12 @@ def entry_point_folders(entry_points: Iterable[Any] | None = None) -> list[Path]
             print(f"warning: skipping expansion entry point '{ep.name}' ({ep.value}): {exc}",
                   file=sys.stderr)
     return folders
+
+
+@functools.lru_cache(maxsize=8)
+def _installed_folders(path_key: tuple[str, ...]) -> tuple[Path, ...]:
+    """Installed expansions, looked up once per `sys.path` (scenario runs ask for each scenario)."""
+    return tuple(entry_point_folders(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)))
 
 
 def _entry_point_path(obj: Any) -> Path:
