@@ -13,7 +13,7 @@ from rich.table import Table
 
 from compiler.build import compile_folders
 from compiler.errors import CompileError
-from compiler.expansions import discover
+from compiler.expansions import Manifest, discover, manifests
 from compiler.schema import card_schema
 from runtime.library import Library
 
@@ -35,6 +35,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"\n{len(diagnostics)} error(s); {len(library)} card(s) compiled", file=sys.stderr)
         return 1
     print(f"ok: {len(library)} cards compiled in {elapsed * 1000:.0f} ms")
+    for manifest in (m for folder in folders[1:] for m in manifests(folder)):
+        if isinstance(manifest, Manifest):
+            print(f"  expansion {manifest.name} {manifest.version} (dsl {manifest.dsl}): {manifest.folder}")
     return 0
 
 

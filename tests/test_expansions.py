@@ -65,7 +65,8 @@ def test_example_scenarios_pass() -> None:
 
 def test_cli_check_and_list(capsys) -> None:
     assert main(["check", str(EXAMPLE)]) == 0
-    assert "ok:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "ok:" in out and "expansion Harbor Towns 1.0.0 (dsl 1)" in out
     assert main(["list", "--cards", str(EXAMPLE), "--set", "harbor", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert {c["name"] for c in listed} == HARBOR
