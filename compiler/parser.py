@@ -648,6 +648,15 @@ class ToNodes(Transformer):
     def at_least(self, meta, c):
         return self._cond("at_least", meta, c)
 
+    def played_at_least(self, meta, c):
+        adjectives = [x for x in c if isinstance(x, tuple)]
+        noun = next(x for x in c if isinstance(x, Noun))
+        played = Countable("cards", Filter(adjectives, noun, []), "played_this_turn").at(meta)
+        return Condition("played_at_least", c[0], played, "counting" in c).at(meta)
+
+    def counting_this(self, meta, c):
+        return "counting"
+
     def at_most(self, meta, c):
         return self._cond("at_most", meta, c)
 

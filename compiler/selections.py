@@ -135,7 +135,7 @@ class Noun(Node):
             return f"copy of {self.ref.render()}"
         names = [str(n) for n in self.names]
         if many and not self.plural_form:  # "4 Silvers" resolves to Silver: pluralise that
-            names = [plural(r[1] if r[0] == "card" else n)
+            names = [plural(r[1] if r[0] in ("card", "type") and r[1] else n)
                      for n, r in zip(names, self.resolved or [("", "")] * len(names), strict=False)]
         text = " or ".join(names)
         return f"{text} {word}" if self.plural_form else text
@@ -489,9 +489,9 @@ class Condition(Node):
                    ">": int.__gt__, "<": int.__lt__}
             fn = ops[op]
             return lambda ctx: fn(left(ctx), right(ctx))
-        if kind in ("at_least", "at_most"):
+        if kind in ("at_least", "at_most", "played_at_least"):
             amount, count = args[0].compile_amount(), args[1].compile_count()
-            if kind == "at_least":
+            if kind != "at_most":
                 return lambda ctx: count(ctx) >= amount(ctx)
             return lambda ctx: count(ctx) <= amount(ctx)
         if kind == "none_of":
@@ -542,6 +542,10 @@ class Condition(Node):
             return f"you have {args[0].render()} or more {_count_tail(args[1])}"
         if kind == "at_most":
             return f"you have {args[0].render()} or fewer {_count_tail(args[1])}"
+        if kind == "played_at_least":  # "you've played 3 or more Actions this turn"
+            what = args[1].filter.render(many=True)
+            counting = " (counting this)" if args[2] else ""
+            return f"you've played {args[0].render()} or more {what} this turn{counting}"
         if kind == "none_of":
             return f"you have no {_count_tail(args[0])}"
         if kind == "no_empty_piles":
