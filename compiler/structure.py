@@ -283,6 +283,9 @@ class Choose(Node):
         else:
             head = f"choose {words.get(n, n)}: "
         text = head + "; or ".join(o.render() for o in self.options)
+        if self.different == "options":  # "Choose two different options: A; B; C; D"
+            return f"choose {words.get(n, n)} different options: " + "; ".join(
+                o.render() for o in self.options)
         if self.different:
             text += ". The choices must be different"
         return text
@@ -591,14 +594,15 @@ def _elided_if(before: Node, node: Node) -> str:
 
 
 def _this_where_it_is(effect: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
-    """In an ability of the card itself ("when you trash this: discard this"), "this" is
-    wherever the card is when the ability fires (the trash, the discard pile, ...)."""
+    """In an ability of the card itself ("when you trash this: discard it"), "this" and "it"
+    are the card, wherever it is when the ability fires (the trash, the discard pile, ...)."""
 
     def run(ctx: Ctx) -> None:
         if ctx.card is not None and "this_zone" not in ctx.vars:
             zone = ctx.game.zone_list(ctx.card)
             if zone is not None:
                 ctx.vars["this_zone"] = zone
+                ctx.vars.setdefault("it", [(ctx.card, zone)])
         effect(ctx)
 
     return run
