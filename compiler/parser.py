@@ -173,7 +173,11 @@ class ToNodes(Transformer):
         return ("may", c[0])
 
     def choose_head(self, meta, c):
-        return ("choose", c[0], False, "different" in c[1:])
+        # "choose two different options": different, and printed that way
+        return ("choose", c[0], False, "options" if "options" in c[1:] else "different" in c[1:])
+
+    def different_options(self, meta, c):
+        return "options"
 
     def you_choose_head(self, meta, c):
         return ("choose", c[0], True, "different" in c[1:])
@@ -781,3 +785,6 @@ class ToNodes(Transformer):
         if c[0] != ("exact", 1):
             raise ValueError("write 'one of each ...'")
         return Selection("one_each", filter=c[1], source=c[2] if len(c) > 2 else None).at(meta)
+
+    def in_play_counting(self, meta, c):
+        return "in_play_counting"

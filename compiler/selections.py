@@ -713,7 +713,8 @@ class Selection(Node):
                 chooser = ctx.game.others(ctx.player)[0]
             picked = ask(Decision(CARDS, chooser, prompt, options, low, high,
                                   card=ctx.card, game=ctx.game))
-            ctx.commit(bool(picked))  # pays for "you may spend a Favor to <pick>" once picked
+            # pays for "you may spend a Favor to <pick>" once picked
+            ctx.commit(bool(picked), empty=not options)
             if spend is not None and picked:
                 spent = -(-len(picked) // spend[1])
                 setattr(ctx.player, spend[0], getattr(ctx.player, spend[0]) - spent)

@@ -113,6 +113,8 @@ class MayStep(Node):
         pays_for = (first_choice(self.reward) if getattr(step, "pays", False)
                     and self.reward is not None else None)
         possible = _feasibility(step)
+        more_after_choice = pays_for is not None and _has_more(self.reward)
+        whole_prompt = sentence(self.render())
         reward_possible = _feasibility(self.reward) if self.reward is not None else None
         run_step = step.compile(env)
         reward = self.reward.compile(env) if self.reward is not None else None
@@ -126,6 +128,8 @@ class MayStep(Node):
                 return
             if pays_for is not None:
                 ctx.vars["pay"] = run_step
+                if more_after_choice:
+                    ctx.vars["pay_anyway"] = whole_prompt
                 try:
                     reward(ctx)
                     ctx.did = True
@@ -133,6 +137,7 @@ class MayStep(Node):
                     ctx.did = False
                 finally:
                     ctx.vars.pop("pay", None)
+                    ctx.vars.pop("pay_anyway", None)
                 return
             if not (pickable or supply_gain) and not ask(
                 Decision(YES_NO, ctx.player, prompt, [True, False], card=ctx.card, game=ctx.game)
@@ -660,6 +665,19 @@ def first_choice(block: Node | None) -> Node | None:
         node.optional = True
         return node
     return None
+
+
+def _has_more(block: Node) -> bool:
+    """Whether `block` does more than its first step ("discard a card then draw a card")."""
+    node = block
+    while isinstance(node, Block | Sequence):
+        steps = node.statements if isinstance(node, Block) else node.steps
+        if len(steps) > 1:
+            return True
+        if not steps:
+            return False
+        node = steps[0]
+    return False
 
 
 def _feasibility(node: Node | None) -> Callable[[Ctx], bool] | None:
