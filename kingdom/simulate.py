@@ -12,13 +12,15 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from runtime.game import Game
 from runtime.library import Library
 from runtime.setup import standard_game
 
-CHUNK = 250  # games per unit of work handed to a worker
+CHUNK = 250
+_card_name = attrgetter("d.name")  # games per unit of work handed to a worker
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -190,8 +192,7 @@ def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game:
         while not game.game_over and game.turn_number < max_turns:
             counter = played[game.current]
             game.take_turn()
-            for card in game.played_this_turn:
-                counter[card.d.name] += 1
+            counter.update(map(_card_name, game.played_this_turn))
             if checker is not None:
                 checker.check(game, "after a turn")
     except Exception as exc:
