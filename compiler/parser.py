@@ -290,13 +290,17 @@ class ToNodes(Transformer):
         name = next(t for t in c if isinstance(t, Token) and t.type == "NAME")
         min_hand = next((x for x in c if isinstance(x, int)), 0)
         where = f"a hand of {min_hand} or more cards" if min_hand else "your hand"
-        when = When("attack", text=f"when another player plays an {name} card, you may first "
+        first = "first " if "first" in c else ""
+        when = When("attack", text=f"when another player plays an {name} card, you may {first}"
                     f"reveal this from {where}")
         when.attack_type, when.min_hand = str(name), min_hand
         return when
 
     def from_hand(self, meta, c):
         return 0
+
+    def first_word(self, meta, c):
+        return "first"
 
     def from_big_hand(self, meta, c):
         return int(c[0])
