@@ -131,8 +131,15 @@ class Game:
     def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
         """A pile holding `defs`, the first one on top."""
         uid = self._next_uid
-        pile = Pile(name, list(map(Card, reversed(defs), range(uid + 1, uid + 1 + len(defs)))),
-                    in_supply)
+        key = (uid, tuple(defs))
+        cards = _PILE_CARDS.get(key)
+        if cards is None:
+            if len(_PILE_CARDS) >= 8192:
+                _PILE_CARDS.clear()
+            cards = _PILE_CARDS[key] = tuple(
+                map(Card, reversed(defs), range(uid + 1, uid + 1 + len(defs)))
+            )
+        pile = Pile(name, list(cards), in_supply)
         self._next_uid = uid + len(defs)
         self.piles[name] = pile
         for d in dict.fromkeys(defs):
@@ -726,6 +733,12 @@ class Game:
         tied = [p for p in self.players if scores[p] == best]
         fewest = min(p.turns_taken for p in tied)
         return [p for p in tied if p.turns_taken == fewest]
+
+
+# The cards of a new pile, by (first uid, definitions). A Card is immutable (a definition and a
+# uid), and a game tells its cards apart by identity among its own, so games set up alike share
+# their piles' Card objects instead of creating ~180 of them per game.
+_PILE_CARDS: dict[tuple, tuple[Card, ...]] = {}
 
 
 class Affordable:
