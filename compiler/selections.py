@@ -272,7 +272,7 @@ class Filter(Node):
             else:
                 words.append("revealed")
         words.append(self.noun.render(many=many))
-        words.extend(q.render() for q in self.qualifiers)
+        words.extend(q.render() for q in self.qualifiers if not getattr(q, "after_source", False))
         return " ".join(words)
 
     def render_with_article(self) -> str:
@@ -810,4 +810,7 @@ class Selection(Node):
         text += source
         if self.chooser == "you":
             text += " that you choose"
+        if self.filter is not None:  # "from your hand that you don't have a copy of in play"
+            text += "".join(f" that {q.render()}" for q in self.filter.qualifiers
+                            if getattr(q, "after_source", False))
         return text

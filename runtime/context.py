@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from runtime.decisions import YES_NO, Decision, ask
+
 if TYPE_CHECKING:
     from runtime.cards import Card
     from runtime.game import Game
@@ -32,13 +34,18 @@ class Ctx:
         self.did = True
         self.unaffected: frozenset = frozenset()
 
-    def commit(self, chosen: bool) -> None:
+    def commit(self, chosen: bool, empty: bool = False) -> None:
         """A choice was made ("you may spend a Favor to gain a card": the card): pay what is
-        pending for it, or, when nothing was chosen, give the whole offer up (Declined)."""
+        pending for it, or, when nothing was chosen, give the whole offer up (Declined). With
+        nothing to choose from (`empty`) while more of the offer remains ("to discard a card
+        then draw a card" with no card in hand), the offer is asked as a yes/no question."""
         pay = self.vars.pop("pay", None)
+        anyway = self.vars.pop("pay_anyway", None)
         if pay is None:
             return
-        if not chosen:
+        if not chosen and not (empty and anyway and ask(
+            Decision(YES_NO, self.player, anyway, [True, False], card=self.card, game=self.game)
+        )):
             raise Declined
         pay(self)
 
