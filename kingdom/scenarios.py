@@ -121,6 +121,10 @@ def convert_answer(decision: Decision, answer: Any) -> Any:
     if kind in (PILE, NAME):
         if _is_no(answer) and decision.min == 0:
             return None
+        game = decision.game
+        if (kind == PILE and str(answer) not in decision.options and game is not None
+                and str(answer) in game.piles and game.piles[str(answer)].top is not None):
+            answer = game.piles[str(answer)].top.name  # a pile named by its name ("Forts")
         return decision.check(str(answer))
     if kind == NUMBER:
         return decision.check(int(answer))
