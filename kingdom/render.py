@@ -67,7 +67,8 @@ def parse_rulings(text: str) -> dict[str, list[str]]:
             continue
         match = _NAME_COLON.match(line)
         if match and len(match.group(1)) <= 40:
-            rulings.setdefault(match.group(1), []).append(match.group(2))
+            if "\u2192" not in match.group(2):  # "Augurs: Herb Gatherer → ...": the pile order
+                rulings.setdefault(match.group(1), []).append(match.group(2))
             current = None
             continue
         if _is_heading(line):
@@ -292,6 +293,8 @@ def card_view(card: CardDef, plain: bool, rulings: dict[str, list[str]]) -> Card
     cost = f"${card.cost}" + ("+" if card.overpay else "") + ("*" if card.special_cost else "")
     coins = f"{card.cost} coin" + ("" if card.cost == 1 else "s")
     cost_words = ", ".join([coins, *markers])
+    if card.kind == "ally":  # an Ally is not a card pile: it has no cost
+        cost, cost_words = "", "none (an Ally is not bought)"
     if plain:
         above, below = [spell_out(x) for x in above], [spell_out(x) for x in below]
     if card.kind in NON_SUPPLY_KINDS and not any("not in the Supply" in x for x in above + below):
