@@ -683,6 +683,12 @@ class ToNodes(Transformer):
     def did_not(self, meta, c):
         return self._cond("did_not", meta, c)
 
+    def did_present(self, meta, c):  # "if you do": the same test, printed as written
+        return Condition("did", "do").at(meta)
+
+    def did_not_present(self, meta, c):
+        return Condition("did_not", "do").at(meta)
+
     def is_named(self, meta, c):
         return Condition("is_named", c[0]).at(meta)
 

@@ -567,6 +567,8 @@ class Condition(Node):
             return f"you {args[0]} at least {words.get(args[1], args[1])}"
         if kind == "all_different":
             return "the revealed cards all have different names"
+        if args == ["do"]:
+            return {"did": "you do", "did_not": "you don't"}[kind]
         return {"did": "you did", "did_not": "you didn't"}[kind]
 
 
