@@ -21,7 +21,7 @@ from compiler.expansions import (
     read_manifest,
 )
 from kingdom.cli import main
-from kingdom.scenarios import run_file
+from kingdom.scenarios import load_scenarios, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "harbor"
@@ -55,12 +55,21 @@ def test_example_loads_from_a_folder() -> None:
     assert "Village" in cards  # the built-in cards still load beside it
 
 
-def test_example_scenarios_pass() -> None:
-    files = sorted((EXAMPLE / "scenarios").glob("*.yaml"))
-    assert files
-    outcomes = [o for f in files for o in run_file(f)]
-    assert len(outcomes) >= 5
-    assert [o for o in outcomes if not o.passed] == []
+EXAMPLE_SCENARIOS = [(f, spec) for f in sorted((EXAMPLE / "scenarios").glob("*.yaml"))
+                     for spec in load_scenarios(f)]
+
+
+def test_example_has_scenarios_for_every_card() -> None:
+    assert len(EXAMPLE_SCENARIOS) >= len(HARBOR)
+    text = " ".join(str(spec) for _, spec in EXAMPLE_SCENARIOS)
+    assert all(name in text for name in HARBOR)
+
+
+@pytest.mark.parametrize(("file", "spec"), EXAMPLE_SCENARIOS,
+                         ids=[spec["name"] for _, spec in EXAMPLE_SCENARIOS])
+def test_example_scenario_passes(file: Path, spec: dict) -> None:
+    outcome = run_scenario(spec, file)
+    assert outcome.passed, outcome.message
 
 
 def test_cli_check_and_list(capsys) -> None:
