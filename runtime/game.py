@@ -104,6 +104,7 @@ class Game:
         self.game_over = False
         self.log: list[str] | None = None
         self._next_uid = 0
+        self._affordable = Affordable(self)  # what the agents with `choose_buy` get as options
         self._discard_from_play = False  # a card of this game has a when-discarded-from-play ability
         # Turn control: extra turns waiting (player, options), turns each player will skip,
         # whether the turn in progress is an extra one, and its limit on plays from hand.
@@ -437,7 +438,7 @@ class Game:
 
     # -------------------------------------------------------------------- turn
     def start_turn(self) -> None:
-        player = self.player
+        player = self.players[self.current]
         player.turns_taken += 1
         self.turn_number += 1
         self.phase = "action"
@@ -532,7 +533,7 @@ class Game:
 
     def cleanup(self) -> None:
         """Clean-up: discard hand and play (Durations with work left stay), draw 5."""
-        player = self.player
+        player = self.players[self.current]
         self.phase = "cleanup"
         if "cleanup" in self.listeners:
             self.emit("cleanup", player)
@@ -579,7 +580,7 @@ class Game:
 
     def end_turn(self) -> None:
         """Finish the current turn (Buy phase end, Clean-up, end-of-turn effects, game end)."""
-        player = self.player
+        player = self.players[self.current]
         if "end_buy" in self.listeners:
             self.emit("end_buy", player)
         self.cleanup()
@@ -656,7 +657,7 @@ class Game:
     def take_turn(self) -> None:
         """Play one whole turn, asking the current player's agent for every move."""
         self.start_turn()
-        player = self.player
+        player = self.players[self.current]
         while self.actions > 0 and self.phase == "action":
             options = [c for c in player.hand if c.d.is_action and self.can_play(player, c)]
             if not options:
@@ -684,7 +685,7 @@ class Game:
             if choose_buy is not None:
                 # an agent answering from the state: `options` tests affordability lazily, and
                 # `buy` refuses what is not legal
-                name = choose_buy(self, player, Affordable(self))
+                name = choose_buy(self, player, self._affordable)
             else:
                 name = ask(Decision(BUY, player, "Buy a card", self.affordable(), 0, 1, game=self))
             if name is None:
