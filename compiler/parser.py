@@ -381,6 +381,13 @@ class ToNodes(Transformer):
         return "your_turn"
 
     # ---- selections
+    def pick_not_in_play(self, meta, c):
+        """"an Action card from your hand that you don't have a copy of in play" (Shop)."""
+        qualifier = Qualifier("not_in_play").at(meta)
+        qualifier.after_source = True  # printed after "from your hand"
+        c[1].qualifiers.append(qualifier)
+        return self.pick(meta, c)
+
     def pick(self, meta, c):
         quantity, filter_ = c[0], c[1]
         source = next((x for x in c[2:] if isinstance(x, str) and x != "you"), None)

@@ -679,6 +679,7 @@ class Selection(Node):
                      getattr(self, "per_quantity", ("one", 1))[1])
 
         ref = self.ref
+        playing = getattr(self, "playing", False)  # picked to be played: only playable cards
 
         def pick(ctx: Ctx, prompt: str) -> list[Placed]:
             if source == "ref":
@@ -692,6 +693,9 @@ class Selection(Node):
                 zone = zone_list(ctx, source)
                 where = None
                 options = [c for c in zone if pred(ctx, c.d)]
+                if playing and source == "hand" and (
+                        ctx.game.hand_play_limit is not None or "can_play" in ctx.game.listeners):
+                    options = [c for c in options if ctx.game.can_play(ctx.player, c)]
             if how == "all":
                 return [(c, zone if where is None else where[id(c)]) for c in options]
             if how == "one":

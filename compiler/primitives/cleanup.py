@@ -19,21 +19,38 @@ if TYPE_CHECKING:
 @primitive(
     "cleanup_step",
     r"""
-      "discard" selection "in" "clean-up"       -> discard_in_cleanup
+      "discard" selection "in" "clean-up"                       -> discard_in_cleanup
+    | "discard" "the" "set" "aside" NAME "in" "clean-up"        -> discard_set_aside_in_cleanup
 """,
 )
 class DiscardInCleanup(Node):
     """The cards are discarded when Clean-up starts, if they are still where they were."""
 
-    def __init__(self, selection: Selection) -> None:
+    def __init__(self, selection: Selection | None, name: str = "") -> None:
         self.selection = selection
+        self.name = name  # "the set aside Province": the set-aside cards of that name
+        self.resolved = name
 
     @staticmethod
     def build_discard_in_cleanup(selection) -> DiscardInCleanup:
         return DiscardInCleanup(selection)
 
+    @staticmethod
+    def build_discard_set_aside_in_cleanup(name) -> DiscardInCleanup:
+        return DiscardInCleanup(None, str(name))
+
+    def check(self, env: Env) -> None:
+        if self.name:
+            self.resolved = env.card_or_type(self.name, self)[1]
+
     def compile(self, env: Env):
-        select = self.selection.compile_select("hand")
+        if self.selection is not None:
+            select = self.selection.compile_select("hand")
+        else:
+            name = self.resolved
+
+            def select(ctx: Ctx, prompt: str) -> list:
+                return [(c, z) for c, z in ctx.vars.get("set aside", ()) if c.d.name == name]
 
         def later(ctx: Ctx) -> None:
             placed = select(ctx, "Discard in Clean-up")
@@ -53,4 +70,5 @@ class DiscardInCleanup(Node):
         return later
 
     def render(self, they: bool = False) -> str:
-        return f"discard {self.selection.render()} in Clean-up"
+        what = self.selection.render() if self.selection is not None else f"the {self.name}"
+        return f"discard {what} in Clean-up"
