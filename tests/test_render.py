@@ -121,6 +121,8 @@ def test_pdf_is_valid_and_keeps_cards_whole(set_name: str) -> None:
     assert 1 <= len(pages) <= len(cards)
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4 in points
+    for number, text in enumerate(pages, start=1):  # each page's footer counts the pages
+        assert f"page {number} of {len(pages)}" in text
     for card in cards:
         first_line = card.text.splitlines()[0]
         holding = [i for i, text in enumerate(pages) if card.name in text]
