@@ -209,7 +209,8 @@ def select_kingdom(library: Library, names: list[str], ally: str | None = None) 
             cards.append(extra)
     if ally_card is not None:
         cards.append(ally_card)
-    title = "Kingdom: " + ", ".join([*(n.strip() for n in names if n.strip())])
+    chosen = [n.strip() for n in names if n.strip()]
+    title = "Kingdom: " + ", ".join(n if n in piles else library[n].name for n in chosen)
     return Selection(title, cards, piles, ally_card, is_kingdom=True)
 
 
