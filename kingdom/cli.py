@@ -69,6 +69,13 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     library = _library(args.cards)
     name = library.resolve(args.name)
+    if name is None and args.name in library.split_piles:  # a split pile: its members, top first
+        members = library.split_piles[args.name]
+        print(f"{args.name}  (split pile, top first: only its top card can be bought or gained)")
+        for member in members:
+            card = library[member]
+            print(f"  {card.name}  (${card.cost})  {' - '.join(card.types)}")
+        return 0
     if name is None:
         hint = library.suggest(args.name)
         print(f"unknown card '{args.name}'" + (f"; did you mean '{hint}'?" if hint else ""),

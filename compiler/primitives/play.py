@@ -30,6 +30,8 @@ class Play(Node):
         self.selection = selection
         self.times = times
         self.again = again
+        if not again:
+            selection.playing = True  # a card that can't be played from hand now isn't offered
         self.extra_option = extra_option  # its "choose" gets an extra option this turn
 
     @staticmethod
