@@ -65,19 +65,24 @@ class Bonus(Node):
                 ctx.did = len(ctx.game.draw(ctx.player, value(ctx))) > 0
                 if ctx.game.shuffles != shuffles:  # for "if this made you shuffle"
                     ctx.vars["shuffled"] = True
+        # +Actions, +Buys and +$ belong to the turn: on another player's turn they do nothing.
         elif resource == "Action":
             def run(ctx: Ctx) -> None:
-                ctx.game.actions += value(ctx)
+                if ctx.player is ctx.game.player:
+                    ctx.game.actions += value(ctx)
         elif resource == "Buy":
             def run(ctx: Ctx) -> None:
-                ctx.game.buys += value(ctx)
+                if ctx.player is ctx.game.player:
+                    ctx.game.buys += value(ctx)
         elif resource == "$":
             if count is None:
                 def run(ctx: Ctx) -> None:
-                    ctx.game.coins += amount
+                    if ctx.player is ctx.game.player:
+                        ctx.game.coins += amount
             else:
                 def run(ctx: Ctx) -> None:
-                    ctx.game.coins += value(ctx)
+                    if ctx.player is ctx.game.player:
+                        ctx.game.coins += value(ctx)
         elif resource == "Favor":
             def run(ctx: Ctx) -> None:
                 ctx.player.favors += value(ctx)
