@@ -188,12 +188,12 @@ def _ally_name(spec: dict, library: Library) -> str | None:
     return resolved
 
 
-SETUP_CHOICE_KEYS = ("bane", "ferryman")  # scenario keys naming the pile a setup rule adds
-
-
 def _setup_choices(spec: dict, library: Library) -> dict[str, str]:
+    """Scenario keys naming the pile a card's setup rule adds: `bane:` (the role its cards get),
+    `ferryman:` (the card whose setup sets the pile aside); the cards' data says which."""
+    keys = {key for d in library if d.setup is not None for key in d.setup_keys}
     return {key: library.resolve(str(spec[key])) or str(spec[key])
-            for key in SETUP_CHOICE_KEYS if spec.get(key)}
+            for key in sorted(keys) if spec.get(key)}
 
 
 def run_chosen_setups(game: Game, choices: dict[str, str]) -> None:
