@@ -287,7 +287,10 @@ class Choose(Node):
             head = f"for each {self.amount.value.render()}, choose one: "
         else:
             head = f"choose {words.get(n, n)}: "
-        text = head + "; or ".join(o.render() for o in self.options)
+        rendered = [o.render() for o in self.options]
+        if head.startswith("choose") and rendered and rendered[0][:1].isalpha():
+            rendered[0] = rendered[0][0].upper() + rendered[0][1:]  # "Choose one: Draw until ..."
+        text = head + "; or ".join(rendered)
         if self.different == "options":  # "Choose two different options: A; B; C; D"
             return f"choose {words.get(n, n)} different options: " + "; ".join(
                 o.render() for o in self.options)
