@@ -160,4 +160,6 @@ def sentence(text: str) -> str:
     if text.startswith("+") and not any(t in text for t in (" per ", ".")):
         return text
     text = text[0].upper() + text[1:]
+    if "...\n" in text:  # a list laid out one case per line ("is an...\nAction card, ...")
+        return text
     return text if text.endswith((".", ".)", ":")) else text + "."

@@ -169,6 +169,12 @@ class ToNodes(Transformer):
     def else_head(self, meta, c):
         return ("otherwise",)
 
+    def if_cases_head(self, meta, c):
+        return ("cases", c[0])
+
+    def case_head(self, meta, c):
+        return ("case", c[0])
+
     def may_head(self, meta, c):
         return ("may", c[0])
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from compiler.nodes import Env, Node, join_and, sentence, third_person
+from compiler.nodes import Env, Node, article, join_and, sentence, third_person
 from compiler.selections import Amount, Condition, Countable, Filter, Selection
 from runtime.cards import Trigger
 from runtime.context import Ctx, Declined
@@ -616,6 +616,51 @@ def _this_where_it_is(effect: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
     return run
 
 
+class Case(Node):
+    """One line of a `Cases` list: "Action card: +1 action"."""
+
+    def __init__(self, filter: Filter, body: Block) -> None:
+        self.filter = filter
+        self.body = body
+
+    def compile(self, env: Env):
+        env.error("K302", "a case ('Action card: ...') must be inside 'if it is a...:'", self)
+        return lambda ctx: None
+
+    def render(self, they: bool = False) -> str:
+        return f"{self.filter.render()}, {self.body.render(they)}"
+
+
+class Cases(Node):
+    """"if the gained card is an...:" followed by one line per kind of card ("Action card:
+    +1 action"); every line whose description fits the card applies, in order."""
+
+    def __init__(self, ref: Any, body: Block) -> None:
+        self.ref = ref
+        self.body = body
+
+    def compile(self, env: Env):
+        cases = []
+        for node in self.body.statements:
+            if not isinstance(node, Case):
+                env.error("K302", "each line under 'if it is a...:' is 'Description: steps'", node)
+                continue
+            cases.append((node.filter.compile_pred(), node.body.compile(env)))
+        ref = self.ref
+
+        def run(ctx: Ctx) -> None:
+            for pred, body in cases:
+                if any(pred(ctx, d) for d in ref.defs(ctx)):
+                    body(ctx)
+
+        return run
+
+    def render(self, they: bool = False) -> str:
+        lines = [case.render(they) for case in self.body.statements]
+        first = lines[0] if lines else ""
+        return f"if {self.ref.render()} is {article(first)}...\n" + "\n".join(lines)
+
+
 def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any], None]) -> Node:
     """Build the node for a `{head: body}` statement."""
     kind, args = head[0], head[1:]
@@ -640,6 +685,10 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
         return Lasting(args[0], body, args[1])
     if kind == "ability":
         return Ability(args[0], body)
+    if kind == "cases":
+        return Cases(args[0], body)
+    if kind == "case":
+        return Case(args[0], body)
     raise ValueError(kind)
 
 
