@@ -7,7 +7,7 @@ from typing import Any
 
 from runtime.cards import CardDef
 from runtime.context import Ctx
-from runtime.game import Game, IllegalMove
+from runtime.game import Game, IllegalMove, Pile
 from runtime.library import Library
 
 BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
@@ -50,6 +50,35 @@ def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
         count = (sizes or {}).get(definition.name, pile_size(definition, players))
         game.add_pile(definition.name, [definition] * count)
     add_brought_piles(game, sizes)
+
+
+def add_setup_pile(game: Game, source: str, costs: tuple[int, ...], in_supply: bool,
+                   role: str = "") -> Pile | None:
+    """A card's setup rule adding one Kingdom pile: an unused Kingdom card with one of `costs`,
+    in the Supply with a `role` ("Bane") or set aside outside it ("Ferryman's pile", found as
+    `game.setup_piles[source]`). A preset choice (`game.setup_choices`, keyed by the role or the
+    card's name in lower case: the scenario keys `bane:`, `ferryman:`) wins over a random one."""
+    key = role.lower() if role else source.lower()
+    name = game.setup_choices.get(key)
+    if name is None:
+        names = sorted(d.name for d in game.library
+                       if d.kind == "kingdom" and d.name not in game.pile_of
+                       and not d.special_cost and d.cost in costs)
+        name = game.rng.choice(names) if names else None
+    if name is None:
+        return None
+    definition = game.library[name]
+    pile = game.piles.get(definition.name)
+    if pile is None:
+        size = pile_size(definition, len(game.players))
+        pile = game.add_pile(definition.name, [definition] * size, in_supply)
+    else:
+        pile.in_supply = pile.in_supply and in_supply
+    if role:
+        pile.roles.add(role)
+    if source:
+        game.setup_piles[source] = pile.name
+    return pile
 
 
 def add_brought_piles(game: Game, sizes: dict[str, int] | None = None) -> None:

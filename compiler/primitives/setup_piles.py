@@ -19,10 +19,10 @@ from compiler.primitives import primitive
 from compiler.primitives.gain import Gain, _zone
 from compiler.selections import Filter, bind
 from runtime.decisions import PILE, Decision, ask
+from runtime.setup import add_setup_pile
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
-    from runtime.game import Game
 
 
 @primitive(
@@ -59,19 +59,7 @@ class SetupPile(Node):
         costs, in_supply, role = self.costs, self.in_supply, self.pile_role
 
         def add_pile(ctx: Ctx) -> None:
-            game = ctx.game
-            source = ctx.vars.get("source", "")
-            keys = (role.lower(),) if role else (source.lower(),)
-            name = next((game.setup_choices[k] for k in keys if k in game.setup_choices), None)
-            if name is None:
-                name = _random_pile(game, costs)
-            if name is None:
-                return
-            pile = add_kingdom_pile(game, name, in_supply)
-            if role:
-                pile.roles.add(role)
-            if source:
-                game.setup_piles[source] = pile.name
+            add_setup_pile(ctx.game, ctx.vars.get("source", ""), costs, in_supply, role)
 
         return add_pile
 
@@ -87,27 +75,6 @@ def _costs(pile) -> tuple[int, int]:
     low, high = pile.children
     return int(str(low).lstrip("$")), int(str(high).lstrip("$"))
 
-
-def _random_pile(game: Game, costs: tuple[int, int]) -> str | None:
-    names = sorted(
-        d.name for d in game.library
-        if d.kind == "kingdom" and d.name not in game.piles and d.name not in game.pile_of
-        and not d.special_cost and d.cost in costs
-    )
-    return game.rng.choice(names) if names else None
-
-
-def add_kingdom_pile(game: Game, name: str, in_supply: bool):
-    """Add the pile of Kingdom card `name` (in the Supply or not), with its usual size."""
-    from runtime.setup import pile_size
-
-    definition = game.library[name]
-    existing = game.piles.get(definition.name)
-    if existing is not None:
-        existing.in_supply = existing.in_supply and in_supply
-        return existing
-    size = pile_size(definition, len(game.players))
-    return game.add_pile(definition.name, [definition] * size, in_supply)
 
 
 @primitive(
