@@ -218,6 +218,11 @@ class ToNodes(Transformer):
     def this_turn_head(self, meta, c):
         return ("lasting", c[0], "turn")
 
+    def until_then_head(self, meta, c):
+        """"until then, ...": until your next turn, after an "at the start of your next turn"."""
+        c[0].until_then = True
+        return ("lasting", c[0], "next_turn")
+
     def until_next_turn_head(self, meta, c):
         return ("lasting", c[0], "next_turn")
 
@@ -264,6 +269,9 @@ class ToNodes(Transformer):
 
     def chain_then(self, meta, c):
         return Sequence(list(c), "then").at(meta)
+
+    def chain_comma_then(self, meta, c):
+        return Sequence(list(c), ", then").at(meta)
 
     def inline_choice(self, meta, c):
         head, options = c[0], list(c[1:])

@@ -369,8 +369,9 @@ class Repeat(Node):
     def render(self, they: bool = False) -> str:
         if getattr(self.amount, "per", False):  # "per $1 overpaid, ..."
             return f"per {self.amount.value.render()}, {self.body.render(they)}"
-        if self.amount.constant == 2:
-            return f"do this twice: {self.body.render(they)}"
+        if self.amount.constant == 2:  # "Do this twice: Trash a card ..."
+            body = self.body.render(they)
+            return f"do this twice: {body[:1].upper()}{body[1:]}"
         return f"do this {self.amount.render()} times: {self.body.render(they)}"
 
 
@@ -530,9 +531,11 @@ class Lasting(Node):
     def render(self, they: bool = False) -> str:
         body = self.body.render()
         if self.until == "next_turn":
+            until = "until then" if getattr(self.when, "until_then", False) else (
+                "until your next turn")
             if body == "it does nothing":
-                return f"until your next turn, {self.when.render()} does nothing"
-            return f"until your next turn, {self.when.render()}, {body}"
+                return f"{until}, {self.when.render()} does nothing"
+            return f"{until}, {self.when.render()}, {body}"
         if self.when.once or getattr(self.when, "this_turn_after", False):
             return f"{self.when.render()} this turn, {body}"
         return f"this turn, {self.when.render()}, {body}"
@@ -765,6 +768,8 @@ class Sequence(Node):
         parts = [third_person(s.render()) if they else s.render() for s in self.steps]
         if self.word == "then":
             return " then ".join(parts)
+        if self.word == ", then":  # "Trash a card from your hand, then gain ..."
+            return ", then ".join(parts)
         return ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Selection, bind
+from compiler.selections import Ref, Selection, bind
 from runtime.decisions import NUMBER, ORDER, Decision, ask
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ PLACES = {
     r"""
       "trash" selection                            -> trash
     | "discard" selection                          -> discard
+    | "discard" "this" "from" "play"               -> discard_from_play
     | "set" "aside" selection                      -> set_aside
     | "set" ref_selection_aside "aside"            -> set_aside
     | "return" selection "to" "its" "pile"         -> return_to_pile
@@ -60,6 +61,13 @@ class Move(Node):
     @staticmethod
     def build_discard(selection) -> Move:
         return Move("discard", selection)
+
+    @staticmethod
+    def build_discard_from_play() -> Move:
+        """"discard this from play" (a Duration leaving play early): only from play."""
+        move = Move("discard", Selection("ref", ref=Ref("this")))
+        move.from_play = True
+        return move
 
     @staticmethod
     def build_set_aside(selection) -> Move:
@@ -170,6 +178,8 @@ class Move(Node):
             return f"put {what} {PLACES[self.place]}"
         if self.verb == "set aside" and self.selection.kind == "ref":
             return f"set {what} aside"
+        if getattr(self, "from_play", False):
+            return "discard this from play"
         if self.verb == "return":
             return f"return {what} to its pile"
         return f"{self.verb} {what}"

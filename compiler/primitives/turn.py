@@ -150,6 +150,7 @@ class TurnControl(Node):
     "restriction_step",
     r"""
       "until" "your" "next" "turn" "," others_cant_play article filter copies_in_play  -> cant_play_copies
+    | "until" "then" "," others_cant_play article filter copies_in_play  -> cant_play_copies_then
 others_cant_play: "other" "players" "can't" "play"
 copies_in_play: "from" "their" "hand" "that" "they" "have" INT "or" "more" "copies" "of" "in" "play"
 """,
@@ -158,13 +159,18 @@ class Restriction(Node):
     """"until your next turn, other players can't play ... from their hand": a "can_play"
     listener that forbids the matching plays from hand until the start of your next turn."""
 
-    def __init__(self, filter, copies: int) -> None:
+    def __init__(self, filter, copies: int, until: str = "until your next turn") -> None:
         self.filter = filter
         self.copies = copies
+        self.until = until  # or "until then", after an "at the start of your next turn"
 
     @staticmethod
     def build_cant_play_copies(_head, _article, filter_, copies) -> Restriction:
         return Restriction(filter_, int(copies.children[0]))
+
+    @staticmethod
+    def build_cant_play_copies_then(_head, _article, filter_, copies) -> Restriction:
+        return Restriction(filter_, int(copies.children[0]), "until then")
 
     def compile(self, env: Env):
         from runtime.context import Ctx as Context
@@ -190,7 +196,7 @@ class Restriction(Node):
         noun = self.filter.render()
         if noun.endswith(" card"):
             noun = noun[: -len(" card")]
-        return (f"until then, other players can't play {'an' if noun[:1] in 'AEIOU' else 'a'} "
+        return (f"{self.until}, other players can't play {'an' if noun[:1] in 'AEIOU' else 'a'} "
                 f"{noun} from their hand that they have {self.copies} or more copies of in play")
 
 
