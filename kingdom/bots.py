@@ -85,7 +85,9 @@ def would_lose_by_gaining(game: Any, player: Any, name: str) -> bool:
     """True if gaining `name` now would end the game (its pile's last Province or Colony, or
     the pile that makes too many empty) with `player` losing: another player scoring more, or
     as much with fewer turns taken (the tie-breaker)."""
-    pile = game.piles.get(name) or game.pile_of.get(name)
+    pile = game.piles.get(name)  # (not `or`: Pile.__bool__ is a Python call)
+    if pile is None:
+        pile = game.pile_of.get(name)
     if pile is None or len(pile.cards) != 1:
         return False
     if pile.name not in ("Province", "Colony"):

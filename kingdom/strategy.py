@@ -259,7 +259,9 @@ def _card_test(key: str, name: str, compare: Callable[[int], bool]) -> Test:
         return owned
 
     def supply(game, player) -> bool:
-        pile = game.piles.get(name) or game.pile_of.get(name)
+        pile = game.piles.get(name)  # (not `or`: Pile.__bool__ is a Python call)
+        if pile is None:
+            pile = game.pile_of.get(name)
         return compare(0 if pile is None else len(pile.cards))
     return supply
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from runtime.cards import Card, CardDef
@@ -268,7 +269,9 @@ class Game:
 
     def gain(self, player: Player, name: str, to: str = "discard") -> Card | None:
         """Gain the top card of the pile `name` (when it is that card); None if it can't."""
-        pile = self.piles.get(name) or self.pile_of.get(name)
+        pile = self.piles.get(name)  # (not `or`: Pile.__bool__ is a Python call)
+        if pile is None:
+            pile = self.pile_of.get(name)
         if pile is None or not pile.cards:
             return None
         if pile.name != name and pile.cards[-1].d.name != name:
@@ -520,7 +523,9 @@ class Game:
         return gained if gained is not None else card
 
     def buyable_pile(self, name: str) -> Pile:
-        pile = self.piles.get(name) or self.pile_of.get(name)
+        pile = self.piles.get(name)  # (not `or`: Pile.__bool__ is a Python call)
+        if pile is None:
+            pile = self.pile_of.get(name)
         if pile is None:
             raise IllegalMove(f"cannot buy {name}: it is not in this game")
         if not pile.in_supply:
@@ -569,6 +574,8 @@ class Game:
         self._expire("turn")
 
     def _expire(self, until: str, owner: Player | None = None) -> None:
+        if not self.listeners:
+            return
         for event, group in list(self.listeners.items()):
             kept = [listener for listener in group if listener.until != until
                     or (owner is not None and listener.owner is not owner)]
@@ -651,7 +658,10 @@ class Game:
         return self.empty_supply_piles() >= (4 if len(self.players) >= 5 else 3)
 
     def empty_supply_piles(self) -> int:
-        return len([p for p in self.piles.values() if not p.cards and p.in_supply])
+        piles = self.piles.values()
+        if 0 not in map(len, map(_pile_cards, piles)):  # the usual case, tested at C speed
+            return 0
+        return len([p for p in piles if not p.cards and p.in_supply])
 
     # --------------------------------------------------------------- a turn, by agents
     def take_turn(self) -> None:
@@ -740,6 +750,7 @@ class Game:
 # uid), and a game tells its cards apart by identity among its own, so games set up alike share
 # their piles' Card objects instead of creating ~180 of them per game.
 _PILE_CARDS: dict[tuple, tuple[Card, ...]] = {}
+_pile_cards = attrgetter("cards")
 
 
 class Affordable:
@@ -752,7 +763,9 @@ class Affordable:
 
     def __contains__(self, name: object) -> bool:
         game = self.game
-        pile = game.pile_of.get(name) or game.piles.get(name)  # type: ignore[arg-type]
+        pile = game.pile_of.get(name)  # (not `or`: Pile.__bool__ is a Python call)
+        if pile is None:
+            pile = game.piles.get(name)
         if pile is None or not pile.in_supply or not pile.cards:
             return False
         top = pile.cards[-1].d
