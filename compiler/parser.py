@@ -128,6 +128,23 @@ def _token_word(token: Token) -> str:
     return text if text.startswith("coffer") else text.removesuffix("s")
 
 
+AND = "; and"  # the separator of steps rendered in one sentence, "X and Y"
+
+
+def _joined(children: list) -> list:
+    """Steps with their "; and" separators dropped; a step after one is marked `and_before`."""
+    out, joined = [], False
+    for child in children:
+        if isinstance(child, str) and child == AND:
+            joined = True
+            continue
+        if joined and isinstance(child, Node):
+            child.and_before = True
+        joined = False
+        out.append(child)
+    return out
+
+
 def _int(token: Token) -> int:
     text = str(token)
     return NUMBER_WORDS[text] if text in NUMBER_WORDS else int(text.lstrip("$"))
@@ -146,7 +163,10 @@ class ToNodes(Transformer):
 
     # ---- entry points
     def statements(self, meta, children):
-        return list(children)
+        return _joined(children)
+
+    def and_sep(self, meta, children):
+        return AND
 
     def head_only(self, meta, children):
         return children[0]
@@ -160,7 +180,7 @@ class ToNodes(Transformer):
 
     def inline_compound(self, meta, children):
         head, *steps = children
-        return make_compound(head, Block([steps]), None).at(meta)
+        return make_compound(head, Block([_joined(steps)]), None).at(meta)
 
     # ---- heads
     def if_head(self, meta, c):

@@ -77,17 +77,28 @@ class Block(Node):
             parts = [s.render(they=True) if isinstance(s, MayStep | If | Each | Choose | AsYou)
                      else third_person(s.render()) for s in self.statements]
             return join_and(parts)
-        parts = [s.render() for s in self.statements]
-        return self.joiner.join(parts)
+        return self.joiner.join(_and_joined(self.statements))
 
     def render_lines(self) -> list[str]:
         """One text line per author line, each statement a sentence."""
         out = []
         for line in self.lines:
-            text = " ".join(t for t in (sentence(s.render()) for s in line) if t)
+            text = " ".join(t for t in (sentence(p) for p in _and_joined(line)) if t)
             if text:  # an "otherwise" line is rendered by the "if" before it
                 out.append(text)
         return out
+
+
+def _and_joined(statements: list[Node]) -> list[str]:
+    """Rendered statements; one written after "; and" joins the one before ("X and Y")."""
+    parts: list[str] = []
+    for s in statements:
+        text = s.render()
+        if parts and getattr(s, "and_before", False):
+            parts[-1] += f" and {text}"
+        else:
+            parts.append(text)
+    return parts
 
 
 class MayStep(Node):
@@ -587,6 +598,8 @@ class Ability(Node):
             short = _elided_if(before, node)
             if short:
                 parts[-1] += f", and {short}"
+            elif getattr(node, "and_before", False):  # "discard it; and gain ...": one sentence
+                parts[-1] += f" and {node.render()}"
             else:
                 parts.append(node.render())
         return " ".join(sentence(p) for p in parts)
