@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
+from runtime.decisions import BUY
 from runtime.game import Game
 from runtime.library import Library
 from runtime.setup import standard_game
@@ -179,13 +180,11 @@ def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game:
 
         checker = InvariantChecker()
         agents = checker.wrap(agents)
+    bought = [Counter() for _ in range(setup.players)]
+    agents = [BuyRecorder(agent, counter) for agent, counter in zip(agents, bought, strict=True)]
     game = standard_game(setup.library, kingdom, agents, seed=gseed)
-    bought: list[tuple[int, str]] = []
     if checker is not None:
         checker.attach(game)
-    from runtime.game import Listener
-
-    game.listen(Listener("buy", None, lambda g, p, card, data: bought.append((p.index, card.d.name))))
     played = [Counter() for _ in range(setup.players)]
     max_turns = setup.max_turns
     try:
@@ -209,7 +208,33 @@ def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game:
     return game
 
 
-def record(game: Game, order: list[int], bought: list[tuple[int, str]], played: list[Counter],
+class BuyRecorder:
+    """Counts what an agent buys, passing everything through (and keeping its fast paths)."""
+
+    def __init__(self, agent: Any, bought: Counter) -> None:
+        self.agent = agent
+        self.bought = bought
+        self.plays_all_treasures = getattr(agent, "plays_all_treasures", False)
+        self._choose_buy = getattr(agent, "choose_buy", None)
+        self.choose_buy = None if self._choose_buy is None else self._recorded_choose_buy
+
+    def _recorded_choose_buy(self, game: Game, player: Any, options: Any) -> str | None:
+        name = self._choose_buy(game, player, options)
+        if name is not None:
+            self.bought[name] += 1
+        return name
+
+    def decide(self, decision: Any) -> Any:
+        answer = self.agent.decide(decision)
+        if decision.kind == BUY and answer is not None:
+            self.bought[answer] += 1
+        return answer
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+
+def record(game: Game, order: list[int], bought: list[Counter], played: list[Counter],
            results: Results) -> None:
     if not game.game_over:
         results.unfinished += 1
@@ -231,11 +256,10 @@ def record(game: Game, order: list[int], bought: list[tuple[int, str]], played: 
             points = 0
             stats.losses += 1
         stats.played.update(played[seat])
+        stats.bought.update(bought[seat])
         for name in {c.d.name for c in player.owned()}:
             stats.owned_games[name] += 1
             stats.owned_wins[name] += points
-    for seat, name in bought:
-        results.bots[order[seat]].bought[name] += 1
 
 
 def empty_results(setup: Setup) -> Results:
