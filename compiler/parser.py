@@ -37,6 +37,7 @@ from compiler.structure import (
     MayStep,
     RepeatAsDesired,
     Sequence,
+    Then,
     Unless,
     When,
     make_compound,
@@ -292,6 +293,9 @@ class ToNodes(Transformer):
 
     def chain_comma_then(self, meta, c):
         return Sequence(list(c), ", then").at(meta)
+
+    def then_step(self, meta, c):
+        return Then(c[0]).at(meta)
 
     def inline_choice(self, meta, c):
         head, options = c[0], list(c[1:])

@@ -786,6 +786,20 @@ class Sequence(Node):
         return ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
 
+class Then(Node):
+    """"then X" as its own sentence ("Then you may trash a card from your hand."): X, printed
+    after the word that orders it."""
+
+    def __init__(self, step: Node) -> None:
+        self.step = step
+
+    def compile(self, env: Env):
+        return self.step.compile(env)
+
+    def render(self, they: bool = False) -> str:
+        return f"then {self.step.render(they)}"
+
+
 class RepeatAsDesired(Node):
     """"repeat as desired": the statement before it is done again as long as the player takes
     it (its "you may" is accepted and can be done)."""
