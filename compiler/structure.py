@@ -900,7 +900,11 @@ class Deferred(Node):
             later = Ctx(game, owner, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
             if when == "next_turn":
-                owner.next_turn.append((None, body, later))  # keeps no card in play
+                # a Duration card stays in play while it has this to do; others stay nowhere
+                card = ctx.card
+                keep = card if card is not None and card.d.is_duration and any(
+                    c is card for c in owner.in_play) else None
+                owner.next_turn.append((keep, body, later))
                 return
 
             def fire(g: Game, player: Player, card: Card | None, data: Any) -> None:
