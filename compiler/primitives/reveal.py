@@ -46,6 +46,7 @@ class Reveal(Node):
             return lambda ctx: None  # looking through changes nothing; later steps pick from it
         select = self.selection.compile_select("hand")
         from_deck = self.selection.from_deck
+        until = self.selection.kind == "until"
         prompt = self.render()[0].upper() + self.render()[1:]
 
         def reveal(ctx: Ctx) -> None:
@@ -53,8 +54,8 @@ class Reveal(Node):
             # "revealed" names the zone of cards revealed from the deck; binding the
             # participle there would clobber it, so "it" and "revealed_all" carry them.
             ctx.vars["it"] = placed
-            if "until_found" in ctx.vars:  # "reveal cards until you reveal 3 X; put them ..."
-                ctx.vars["it"] = ctx.vars.pop("until_found")
+            if until:  # "reveal cards until you reveal 3 X; put them ...": the X found
+                ctx.vars["it"] = ctx.vars.pop("until_found", [])
             if not from_deck:
                 ctx.vars.setdefault("revealed_all", []).extend(placed)
             if ctx.game.log is not None:
