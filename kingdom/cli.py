@@ -228,6 +228,10 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
                   + (f"; {results.unfinished} game(s) hit the {args.max_turns}-turn limit"
                      if results.unfinished else "")
                   + f"  ({results.games / elapsed:,.0f} games/s over {args.jobs} job(s))")
+    if results.games:
+        console.print("Sole wins by seat: " + ", ".join(
+            f"seat {seat + 1} {100 * results.seat_wins[seat] / results.games:.1f}%"
+            for seat in range(players)))
     cards = Table(title="Per card (per game; win rate of games that ended with the card owned)")
     cards.add_column("Bot")
     cards.add_column("Card")

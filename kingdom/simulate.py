@@ -66,12 +66,14 @@ class Results:
     games: int = 0
     turns: Counter = field(default_factory=Counter)  # turns taken by all players -> games
     unfinished: int = 0  # games stopped by the turn limit
+    seat_wins: Counter = field(default_factory=Counter)  # seat (0: first player) -> sole wins
     violations: list[str] = field(default_factory=list)
 
     def merge(self, other: Results) -> None:
         self.games += other.games
         self.turns.update(other.turns)
         self.unfinished += other.unfinished
+        self.seat_wins.update(other.seat_wins)
         self.violations.extend(other.violations)
         for mine, theirs in zip(self.bots, other.bots, strict=True):
             mine.merge(theirs)
@@ -109,6 +111,8 @@ class Results:
             "turns_per_player": {"mean": self.mean_turns(players),
                                  "median": self.median_turns(players)},
             "unfinished": self.unfinished,
+            "seat_win_rate": [self.seat_wins[seat] / self.games if self.games else 0.0
+                              for seat in range(players)],
             "violations": self.violations,
             "bots": [
                 {
@@ -242,6 +246,8 @@ def record(game: Game, order: list[int], bought: list[Counter], played: list[Cou
     players = game.players
     results.turns[sum(p.turns_taken for p in players)] += 1
     winners = game.winners()
+    if len(winners) == 1:
+        results.seat_wins[winners[0].index] += 1
     for seat, player in enumerate(players):
         stats = results.bots[order[seat]]
         stats.games += 1
@@ -263,7 +269,10 @@ def record(game: Game, order: list[int], bought: list[Counter], played: list[Cou
 
 
 def empty_results(setup: Setup) -> Results:
-    return Results([BotStats(b.name) for b in setup.bots])
+    names = [b.name for b in setup.bots]
+    if len(set(names)) < len(names):  # the same bot twice: tell the copies apart
+        names = [f"{name} #{i}" for i, name in enumerate(names, 1)]
+    return Results([BotStats(name) for name in names])
 
 
 def run_range(setup: Setup, seed: int, indexes: Iterable[int]) -> Results:
