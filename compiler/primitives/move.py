@@ -38,10 +38,12 @@ PLACES = {
     | "set" ref_selection_aside "aside"            -> set_aside
     | "return" selection "to" "its" "pile"         -> return_to_pile
     | "put" selection put_place                    -> put
+    | "put" selection put_place "," "and" "another" another_place  -> put_and_another
     | "pick" selection "to" "go" "on" "top"        -> pick_on_top
     | "pick" selection "to" "put" put_place        -> pick_to_put
     | "keep" selection "in" "hand" "for" "next" "turn" -> keep_in_hand
 ref_selection_aside: ref                        -> ref_selection
+!another_place: "on" "the" "bottom" | "on" "top" | "into" "your" "hand"
 !put_place: "into" "your" "hand" | "onto" "your" "deck" | "on" "top" "of" "your" "deck"
           | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
           | "back" "in" "any" "order" | "back" "on" "top" "in" "any" "order" | "back"
@@ -87,6 +89,16 @@ class Move(Node):
             "anywhere in your deck": "anywhere",
         }[words]
         return Move("put", selection, key)
+
+    @staticmethod
+    def build_put_and_another(selection, place, another) -> PutTwo:
+        """"put a card from your hand on top of your deck, and another on the bottom": two
+        picks from the same place, one after the other."""
+        first = Move.build_put(selection, place)
+        words = " ".join(str(t) for t in another.children)
+        key = {"on the bottom": "bottom", "on top": "deck", "into your hand": "hand"}[words]
+        return PutTwo(first, Move("put", selection, key),
+                      " ".join(str(t) for t in place.children), words)
 
     @staticmethod
     def build_pick_on_top(selection) -> Move:
@@ -191,6 +203,29 @@ def _reposition(ctx: Ctx, card, deck: list, prompt: str) -> None:
     depth = ask(Decision(NUMBER, ctx.player, f"{prompt}: how many cards above it?",
                          list(range(len(deck) + 1)), card=ctx.card, game=ctx.game))
     deck.insert(len(deck) - depth, card)
+
+
+class PutTwo(Node):
+    """Two puts of the same kind of card to two places ("..., and another on the bottom")."""
+
+    def __init__(self, first: Move, second: Move, first_words: str, second_words: str) -> None:
+        self.first = first
+        self.second = second
+        self.first_words = first_words
+        self.second_words = second_words
+
+    def compile(self, env: Env):
+        first, second = self.first.compile(env), self.second.compile(env)
+
+        def put_two(ctx: Ctx) -> None:
+            first(ctx)
+            second(ctx)
+
+        return put_two
+
+    def render(self, they: bool = False) -> str:
+        return (f"put {self.first.selection.render()} {self.first_words}, "
+                f"and another {self.second_words}")
 
 
 def _target(player, place: str) -> list:
