@@ -47,6 +47,8 @@ def card_record(card) -> dict:
         cost["overpay"] = True
     if card.special_cost:
         cost["special"] = True
+    if card.kind == "ally":
+        cost = None  # an Ally has no cost (as in the reference data)
     return {"name": card.name, "set": card.set, "kind": card.kind, "cost": cost,
             "types": list(card.types), "text": card.text}
 
@@ -61,7 +63,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     for column in ("Name", "Set", "Cost", "Types"):
         table.add_column(column)
     for card in sorted(cards, key=lambda c: (c.set, c.name)):
-        table.add_row(card.name, card.set, f"${card.cost}", " - ".join(card.types))
+        table.add_row(card.name, card.set, "-" if card.kind == "ally" else f"${card.cost}",
+                      " - ".join(card.types))
     console.print(table)
     return 0
 
@@ -83,6 +86,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 1
     card = library[name]
     cost = f"${card.cost}" + ("+" if card.overpay else "")
+    if card.kind == "ally":
+        cost = "no cost"
     print(f"{card.name}  ({cost})  {' - '.join(card.types)}  [{card.set}]")
     print(card.text)
     return 0

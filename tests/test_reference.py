@@ -31,6 +31,7 @@ def test_matches_reference_facts(name: str) -> None:
     assert ref is not None, f"{name} is not in the reference"
     assert card.set == ref["set"]
     assert card.cost == (ref["cost"] or {}).get("coins", 0)
+    assert (ref["cost"] is None) == (card.kind == "ally")  # an Ally has no cost
     assert card.overpay == bool((ref["cost"] or {}).get("overpay"))
     assert list(card.types) == ref["types"]
 
