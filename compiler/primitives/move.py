@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node
+from compiler.nodes import Env, Node, article
 from compiler.primitives import primitive
-from compiler.selections import Ref, Selection, bind
+from compiler.selections import Filter, Ref, Selection, bind
 from runtime.decisions import NUMBER, ORDER, Decision, ask
 
 if TYPE_CHECKING:
@@ -39,10 +39,12 @@ PLACES = {
     | "return" selection "to" "its" "pile"         -> return_to_pile
     | "put" selection put_place                    -> put
     | "put" selection put_place "," "and" "another" another_place  -> put_and_another
+    | "from" "those" "cards" "," "put" each_noun ("," each_noun)* "," "and" each_noun put_place -> put_each
     | "pick" selection "to" "go" "on" "top"        -> pick_on_top
     | "pick" selection "to" "put" put_place        -> pick_to_put
     | "keep" selection "in" "hand" "for" "next" "turn" -> keep_in_hand
 ref_selection_aside: ref                        -> ref_selection
+each_noun: article noun
 !another_place: "on" "the" "bottom" | "on" "top" | "into" "your" "hand"
 !put_place: "into" "your" "hand" | "onto" "your" "deck" | "on" "top" "of" "your" "deck"
           | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
@@ -99,6 +101,16 @@ class Move(Node):
         key = {"on the bottom": "bottom", "on top": "deck", "into your hand": "hand"}[words]
         return PutTwo(first, Move("put", selection, key),
                       " ".join(str(t) for t in place.children), words)
+
+    @staticmethod
+    def build_put_each(*parts) -> PutEach:
+        """"from those cards, put an Action, a Treasure, and a Victory card into your hand":
+        one of each, picked in that order from the revealed cards."""
+        *nouns, place = parts
+        nouns = [n.children[-1] for n in nouns]
+        moves = [Move.build_put(Selection("pick", ("one", 1), Filter([], n, []), "revealed"), place)
+                 for n in nouns]
+        return PutEach(moves, nouns)
 
     @staticmethod
     def build_pick_on_top(selection) -> Move:
@@ -226,6 +238,29 @@ class PutTwo(Node):
     def render(self, they: bool = False) -> str:
         return (f"put {self.first.selection.render()} {self.first_words}, "
                 f"and another {self.second_words}")
+
+
+class PutEach(Node):
+    """Puts of one card of each description, in order ("an Action, a Treasure, and a ...")."""
+
+    def __init__(self, moves: list[Move], nouns: list) -> None:
+        self.moves = moves
+        self.nouns = nouns
+
+    def compile(self, env: Env):
+        steps = [m.compile(env) for m in self.moves]
+
+        def put_each(ctx: Ctx) -> None:
+            for step in steps:
+                step(ctx)
+
+        return put_each
+
+    def render(self, they: bool = False) -> str:
+        names = [n.render() for n in self.nouns]
+        listed = ", ".join(f"{article(n)} {n}" for n in names[:-1])
+        return (f"from those cards, put {listed}, and {article(names[-1])} {names[-1]} "
+                f"{PLACES[self.moves[-1].place]}")
 
 
 def _target(player, place: str) -> list:
