@@ -130,6 +130,7 @@ def _token_word(token: Token) -> str:
 
 
 AND = "; and"  # the separator of steps rendered in one sentence, "X and Y"
+THEN = ", then"  # in an option: "+3 Cards, then discard 3 cards"
 
 
 def _joined(children: list) -> list:
@@ -307,7 +308,19 @@ class ToNodes(Transformer):
         return Selection("pick", c[0], None, "ref", ref=c[1]).at(meta)
 
     def option(self, meta, c):
-        return Block([list(c)], joiner=" and ")
+        steps, then = [], False
+        for x in c:
+            if isinstance(x, str) and x == THEN:
+                then = True
+                continue
+            if then and isinstance(x, Node):
+                x.then_before = True
+            then = False
+            steps.append(x)
+        return Block([steps], joiner=" and ")
+
+    def then_sep(self, meta, c):
+        return THEN
 
     def different(self, meta, c):
         return "different"

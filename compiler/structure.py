@@ -96,6 +96,8 @@ def _and_joined(statements: list[Node]) -> list[str]:
         text = s.render()
         if parts and getattr(s, "and_before", False):
             parts[-1] += f" and {text}"
+        elif parts and getattr(s, "then_before", False):
+            parts[-1] += f", then {text}"
         else:
             parts.append(text)
     return parts
