@@ -7,7 +7,7 @@ from typing import Any
 
 from runtime.cards import CardDef
 from runtime.context import Ctx
-from runtime.game import Game, IllegalMove, Pile
+from runtime.game import Game, IllegalMove, Listener, Pile
 from runtime.library import Library
 
 BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
@@ -84,7 +84,8 @@ def add_setup_pile(game: Game, source: str, costs: tuple[int, ...], in_supply: b
 def add_brought_piles(game: Game, sizes: dict[str, int] | None = None) -> None:
     """Non-Supply piles the cards in the game bring: a card that gains "any Reward" brings a
     pile of each card of that type that is not a Kingdom or basic card (outside the Supply)."""
-    wanted = {t for name in list(game.pile_of) for t in game.library[name].brings}
+    cards, library = game.library.cards, game.library
+    wanted = {t for name in list(game.pile_of) for t in (cards.get(name) or library[name]).brings}
     if not wanted:
         return
     players = len(game.players)
@@ -170,8 +171,6 @@ def install_game_triggers(game: Game, definition: CardDef, late: bool = False) -
     """Listeners for a card's game-wide abilities ("In games using this, ...", an Ally's).
     `it` is the card the event is about, where it is now; the cards being shuffled are
     "those cards" of a when-shuffling ability, and a when-scoring ability adds to `score`."""
-    from runtime.game import Listener
-
     for trigger in definition.triggers.get("game", ()):
         for player in game.players:
             def fire(g, p, card, data, effect=trigger.effect, owner=player, event=trigger.event):
