@@ -299,19 +299,20 @@ def _work(task: tuple[int, int, int]) -> Results:
 def simulate(setup: Setup, games: int, seed: int = 1, jobs: int = 1,
              progress: Callable[[int], None] | None = None) -> Results:
     """Play `games` games; `progress(n)` is called as games finish. Same results for any jobs."""
+    import multiprocessing
+
     tasks = [(seed, start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
     results = empty_results(setup)
-    if jobs <= 1 or len(tasks) <= 1:
+    # Workers inherit the compiled cards and bots by forking (closures do not pickle); where
+    # there is no fork (Windows), the games are played here, with the same results.
+    if jobs <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for task in tasks:
             seed_, start, stop = task
             results.merge(run_range(setup, seed_, range(start, stop)))
             if progress:
                 progress(stop - start)
         return results
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
-                                          else "spawn")
+    context = multiprocessing.get_context("fork")
     with context.Pool(jobs, initializer=_init_worker, initargs=(setup,)) as pool:
         for task, part in zip(tasks, pool.imap(_work, tasks), strict=True):
             results.merge(part)
