@@ -782,6 +782,9 @@ class ToNodes(Transformer):
     def cheaper_adj(self, meta, c):
         return ("cheaper",)
 
+    def different_adj(self, meta, c):
+        return ("different",)
+
     def other_than_ref(self, meta, c):
         return self._qualifier("other_than_ref", meta, c)
 

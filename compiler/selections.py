@@ -250,6 +250,8 @@ class Filter(Node):
                 tests.append(lambda ctx, d, t=name: t not in d.type_set)
             else:
                 tests.append(lambda ctx, d, n=name: d.name != n)
+        if any(a[0] == "different" for a in self.adjectives):  # "a different Action": than `it`
+            tests.append(lambda ctx, d: all(d.name != c.d.name for c, _z in ctx.vars.get("it", ())))
         if any(a[0] == "cheaper" for a in self.adjectives):  # "a cheaper card": than `it`
             tests.append(lambda ctx, d: any(ctx.game.cost(d) < ctx.game.cost(c.d)
                                             for c, _z in ctx.vars.get("it", ())))
@@ -267,8 +269,8 @@ class Filter(Node):
                 words.append(f"non-{a[1]}")
             elif a[0] == "distinct":
                 words.append("differently named")
-            elif a[0] == "cheaper":
-                words.append("cheaper")
+            elif a[0] in ("cheaper", "different"):
+                words.append(a[0])
             else:
                 words.append("revealed")
         words.append(self.noun.render(many=many))

@@ -20,6 +20,7 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
     "gain_step",
     r"""
       "gain" quantity adjective* noun gain_to? qualifier* source? gain_to? chooser?  -> gain_cards
+    | "gain" gain_to quantity adjective* noun qualifier*                  -> gain_to_first
     | "gain" ref gain_to?                                          -> gain_ref
     | "gain" quantity noun "per" countable                         -> gain_per
     | "gain" "any" "number" "of" ref                               -> gain_ref_any
@@ -45,6 +46,14 @@ class Gain(Node):
             else:
                 qualifiers.append(part)
         return Filter(adjectives, noun, qualifiers), to
+
+    @staticmethod
+    def build_gain_to_first(to, quantity, *parts) -> Gain:
+        """"gain to your hand a different Action costing up to $5": the place written first."""
+        gain = Gain.build_gain_cards(quantity, *parts, to)
+        gain.to_first = True
+        gain.to_last = False
+        return gain
 
     @staticmethod
     def build_gain_cards(quantity, *parts) -> Gain:
@@ -167,6 +176,8 @@ class Gain(Node):
         if getattr(self, "to_last", False):  # "gain a card costing up to $4 onto your deck"
             return " ".join(p for p in ("gain", head, quals, where) if p)
         chooser = "that you choose" if getattr(self, "by_you", False) else ""
+        if getattr(self, "to_first", False):
+            return " ".join(p for p in ("gain", where, head, quals, chooser) if p)
         return " ".join(p for p in ("gain", head, where, quals, chooser) if p)
 
 
