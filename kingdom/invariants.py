@@ -86,8 +86,11 @@ class InvariantChecker:
         for player in game.players:
             for token in ("coffers", "favors", "vp_tokens"):
                 value = getattr(player, token, 0)
-                if token != "vp_tokens" and value < 0:
+                if value < 0:
                     yield f"{player.name} has {value} {token}"
+        for uid, value in getattr(game, "card_tokens", {}).items():
+            if value < 0:
+                yield f"card #{uid} has {value} tokens"
         for pile in game.piles.values():
             for token, value in pile.tokens.items():
                 if value < 0:
