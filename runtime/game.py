@@ -442,7 +442,8 @@ class Game:
     # -------------------------------------------------------------------- turn
     def start_turn(self) -> None:
         player = self.players[self.current]
-        player.turns_taken += 1
+        if not self.extra_turn:  # extra turns don't count for the tie-breaker
+            player.turns_taken += 1
         self.turn_number += 1
         self.phase = "action"
         self.actions = self.buys = 1

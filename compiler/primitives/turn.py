@@ -133,7 +133,10 @@ class TurnControl(Node):
             game = ctx.game
             ctx.did = game.schedule_extra_turn(ctx.you, hand_plays=hand_plays)
             if ctx.did and ctx.card is not None:  # stays in play until the extra turn is over
-                ctx.you.next_turn.append((ctx.card, lambda later: None, Context(game, ctx.you, ctx.card)))
+                later = Context(game, ctx.you, ctx.card)
+                # ... unless that turn will be skipped (a Lich played the same turn)
+                later.vars["keep_while"] = lambda c: not c.game.skips.get(c.you.index)
+                ctx.you.next_turn.append((ctx.card, lambda c: None, later))
 
         return extra_turn
 
