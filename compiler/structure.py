@@ -83,7 +83,11 @@ class Block(Node):
         """One text line per author line, each statement a sentence."""
         out = []
         for line in self.lines:
-            text = " ".join(t for t in (sentence(p) for p in _and_joined(line)) if t)
+            parts = [sentence(p) for p in _and_joined(line)]
+            # a bonus after a sentence on the same line ends with a stop: "Discard a card. +1 Card."
+            parts = [p if i == 0 or not p or p.endswith((".", ")", ":")) else p + "."
+                     for i, p in enumerate(parts)]
+            text = " ".join(t for t in parts if t)
             if text:  # an "otherwise" line is rendered by the "if" before it
                 out.append(text)
         return out
