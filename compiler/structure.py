@@ -239,9 +239,9 @@ class Choose(Node):
         prompt = "Choose one: " + "; or ".join(labels)
         # Options that only move bound cards ("discard it | put it back") are no real choice
         # when nothing is bound: then nobody is asked.
-        selections = [getattr(s, "selection", None) for o in self.options for s in o.statements]
-        refs = [sel.ref for sel in selections if isinstance(sel, Selection) and sel.kind == "ref"]
-        refs_only = len(refs) == len(selections)
+        bound = [_bound_ref(s) for o in self.options for s in o.statements]
+        refs = [ref for ref in bound if ref is not None]
+        refs_only = len(refs) == len(bound)
         optional = getattr(self, "optional", False)
         in_printed_order = self.different  # "choose two different": resolved in the order shown
 
@@ -314,6 +314,15 @@ class Choose(Node):
         if self.different:
             text += ". The choices must be different"
         return text
+
+
+def _bound_ref(step: Node):
+    """The bound card a step only acts on ("discard it", "gain a copy of it"), or None."""
+    selection = getattr(step, "selection", None)
+    if isinstance(selection, Selection) and selection.kind == "ref":
+        return selection.ref
+    noun = getattr(getattr(step, "what", None), "noun", None)
+    return noun.ref if getattr(noun, "kind", None) == "copy" else None
 
 
 class Each(Node):
