@@ -150,8 +150,7 @@ def build_game(spec: dict, library: Library) -> Game:
     if setup == "standard":
         game = standard_game(library, kingdom, agents, spec.get("seed"), spec.get("colonies", False),
                              ally=_ally_name(spec, library), choices=_setup_choices(spec, library))
-        game.start_turn()
-        return game
+        return game  # the first turn starts with the first step, so it can use its answers
     game = Game(library, agents, spec.get("seed"))
     sizes = {library.resolve(k) or k: int(v) for k, v in (setup.get("supply") or {}).items()}
     build_supply(game, kingdom, spec.get("colonies", False), sizes)
@@ -289,8 +288,13 @@ def run_scenario(spec: dict, file: Path) -> Outcome:
         expansions = [file.parent / p for p in spec.get("expansions", [])]
         library = library_for(expansions)
         game = build_game(spec, library)
+        first_turn_pending = spec.get("setup") == "standard"
         for step in spec.get("steps") or []:
-            run_step(game, step)
+            run_step(game, step, start_turn=first_turn_pending)
+            first_turn_pending = False
+        if first_turn_pending:
+            _load_answers(game, None)
+            game.start_turn()
         check_expectations(game, spec.get("expect") or {})
     except ScenarioFailure as exc:
         return Outcome(str(file), name, False, str(exc))
@@ -314,8 +318,11 @@ def _load_answers(game: Game, answers: Any) -> None:
         game.player.agent.answers = list(answers) if isinstance(answers, list) else [answers]
 
 
-def run_step(game: Game, step: dict) -> None:
+def run_step(game: Game, step: dict, start_turn: bool = False) -> None:
+    """Run one move with its answers; `start_turn` first starts the game's first turn."""
     _load_answers(game, step.get("answers"))
+    if start_turn:
+        game.start_turn()
     expected_error = step.get("error")
     before = snapshot(game) if expected_error is not None else None
     try:
