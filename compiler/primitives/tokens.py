@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
+from compiler.primitives.bonus import RESOURCES, Bonus
 from compiler.selections import Filter, Noun, Selection
 from runtime.decisions import PILE, Decision, ask
 
@@ -237,8 +238,6 @@ class CardTokens(Node):
 
     @staticmethod
     def build_remove_tokens_for(amount, resource) -> CardTokens:
-        from compiler.primitives.bonus import RESOURCES
-
         return CardTokens("remove", int(amount), RESOURCES[str(resource)])
 
     def compile(self, env: Env):
@@ -248,8 +247,6 @@ class CardTokens(Node):
                     tokens = ctx.game.card_tokens
                     tokens[ctx.card.uid] = tokens.get(ctx.card.uid, 0) + 1
             return add_token
-        from compiler.primitives.bonus import Bonus
-
         amount, resource = self.amount, self.resource
 
         def remove_tokens(ctx: Ctx) -> None:

@@ -1,17 +1,14 @@
 """Steps about the turn and the rules themselves: being unaffected by an Attack, naming a card,
-cost reductions for the turn."""
+cost reductions for the turn, extra and skipped turns, "can't play" restrictions until your
+next turn, and a play that does nothing."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
+from runtime.context import Ctx
 from runtime.decisions import NAME, Decision, ask
 from runtime.game import Listener
-
-if TYPE_CHECKING:
-    from runtime.context import Ctx
 
 
 @primitive(
@@ -128,12 +125,10 @@ class TurnControl(Node):
         hand_plays = self.hand_plays
 
         def extra_turn(ctx: Ctx) -> None:
-            from runtime.context import Ctx as Context
-
             game = ctx.game
             ctx.did = game.schedule_extra_turn(ctx.you, hand_plays=hand_plays)
             if ctx.did and ctx.card is not None:  # stays in play until the extra turn is over
-                later = Context(game, ctx.you, ctx.card)
+                later = Ctx(game, ctx.you, ctx.card)
                 # ... unless that turn will be skipped (a Lich played the same turn)
                 later.vars["keep_while"] = lambda c: not c.game.skips.get(c.you.index)
                 ctx.you.next_turn.append((ctx.card, lambda c: None, later))
@@ -176,9 +171,6 @@ class Restriction(Node):
         return Restriction(filter_, int(copies.children[0]), "until then")
 
     def compile(self, env: Env):
-        from runtime.context import Ctx as Context
-        from runtime.game import Listener
-
         pred, copies = self.filter.compile_pred(), self.copies
 
         def restrict(ctx: Ctx) -> None:
@@ -188,7 +180,7 @@ class Restriction(Node):
                 if player is owner or player in unaffected:
                     return False
                 same = sum(1 for c in player.in_play if c.d.name == card.d.name)
-                return same >= copies and pred(Context(game, player, card), card.d)
+                return same >= copies and pred(Ctx(game, player, card), card.d)
 
             ctx.game.listen(Listener("can_play", owner, lambda *a: None, forbids, ctx.card,
                                      "next_turn"))
