@@ -81,6 +81,9 @@ def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
     items = value if isinstance(value, list) else [value]
     for i, item in enumerate(items):
         item_path = (*path, i) if isinstance(value, list) else path
+        if isinstance(item, list):  # a list inside a list: its statements print as one line
+            lines.append(_parse_block(card, item, item_path).statements)
+            continue
         if isinstance(item, dict):
             (head_text, body), = item.items()
             head = _parse_head(card, str(head_text), (*item_path, head_text))

@@ -751,6 +751,11 @@ class ToNodes(Transformer):
         return Condition("is_named", c[0]).at(meta)
 
     # ---- Allies constructs
+    def its_named(self, meta, c):
+        condition = Condition("is_named", Ref("it")).at(meta)
+        condition.text = "it's the named card"
+        return condition
+
     def is_not_named(self, meta, c):
         return Condition("is_not_named", c[0]).at(meta)
 

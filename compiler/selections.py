@@ -532,6 +532,8 @@ class Condition(Node):
         raise ValueError(kind)
 
     def render(self, they: bool = False) -> str:
+        if getattr(self, "text", None):  # written differently ("it's the named card")
+            return self.text
         kind, args = self.kind, self.args
         if kind == "all_of":
             return f"{args[0].render()} and {args[1].render()}"
