@@ -513,6 +513,9 @@ class ToNodes(Transformer):
     def from_revealed(self, meta, c):
         return "revealed"
 
+    def from_it(self, meta, c):
+        return "revealed_it"  # the revealed cards, or the pile just looked through
+
     def z_hand(self, meta, c):
         return "hand"
 

@@ -668,6 +668,8 @@ class Selection(Node):
     def _compile_pick(self, default_zone: str) -> Callable[[Ctx, str], list[Placed]]:
         pred = self.filter.compile_pred() if self.filter else (lambda ctx, d: True)
         source = self.source or ("revealed" if self.filter and self.filter.revealed else default_zone)
+        if source == "revealed_it":  # "from it": as "from those cards"
+            source = "revealed"
         how, n = self.quantity
         per = self.per.compile_count() if self.per is not None else None
         by_you = self.chooser == "you"
@@ -695,6 +697,8 @@ class Selection(Node):
                 options = [p.cards[-1] for p in piles if pred(ctx, p.cards[-1].d)]
             else:
                 zone = zone_list(ctx, source)
+                if source == "revealed" and ctx.vars.get("looked_through") is not None:
+                    zone = ctx.vars["looked_through"]  # "look through ...; ... from it"
                 where = None
                 options = [c for c in zone if pred(ctx, c.d)]
                 if playing and source == "hand" and (
@@ -816,6 +820,7 @@ class Selection(Node):
         source = {
             "hand": " from your hand", "discard": " from your discard pile", "deck": " from your deck",
             "trash": " from the trash", "supply": " from the Supply", "revealed": "", None: "",
+            "revealed_it": " from it",
         }.get(self.source, "")
         text += source
         if self.chooser == "you":

@@ -57,10 +57,10 @@ class Gain(Node):
 
     @staticmethod
     def build_gain_cards(quantity, *parts) -> Gain:
-        source = next((p for p in parts if p in ("trash", "revealed")), None)
+        source = next((p for p in parts if p in ("trash", "revealed", "revealed_it")), None)
         by_you = "you" in parts  # "... that you choose": the player of the card picks
         parts = tuple(p for p in parts if p != "you")
-        filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed")])
+        filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed", "revealed_it")])
         if source is not None:
             chooser = "you" if by_you else "player"
             return Gain(Selection("pick", quantity, filter_, source, chooser), 1, to)

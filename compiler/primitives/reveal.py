@@ -22,6 +22,7 @@ if TYPE_CHECKING:
       "reveal" selection                         -> reveal
     | "look" "at" selection                      -> look_at
     | "look" "through" "your" "discard" "pile"   -> look_through
+    | "look" "through" "it"                      -> look_through_it
 """,
 )
 class Reveal(Node):
@@ -41,9 +42,20 @@ class Reveal(Node):
     def build_look_through() -> Reveal:
         return Reveal("look through", None)
 
+    @staticmethod
+    def build_look_through_it() -> Reveal:
+        """"look through it": the pile the bound cards went to (Herb Gatherer's discard pile)."""
+        return Reveal("look through it", None)
+
     def compile(self, env: Env):
-        if self.selection is None:
-            return lambda ctx: None  # looking through changes nothing; later steps pick from it
+        if self.selection is None:  # looking through changes nothing; "from it" picks from it
+            it = self.verb == "look through it"
+
+            def look_through(ctx: Ctx) -> None:
+                bound = ctx.vars.get("it") if it else None
+                ctx.vars["looked_through"] = bound[0][1] if bound else ctx.player.discard
+
+            return look_through
         select = self.selection.compile_select("hand")
         from_deck = self.selection.from_deck
         until = self.selection.kind == "until"
@@ -77,5 +89,6 @@ class Reveal(Node):
 
     def render(self, they: bool = False) -> str:
         if self.selection is None:
-            return "look through your discard pile"
+            return "look through it" if self.verb == "look through it" else (
+                "look through your discard pile")
         return f"{self.verb} {self.selection.render()}"
