@@ -528,6 +528,24 @@ class ToNodes(Transformer):
     def chooser(self, meta, c):
         return "you"
 
+    def pick_bare(self, meta, c):
+        """"put one into your hand": one of the bound cards ("it", "them")."""
+        selection = Selection("pick", ("exact", _int(c[0])), None, "ref", ref=Ref("it")).at(meta)
+        selection.text = str(c[0])
+        return selection
+
+    def all_but_bare(self, meta, c):
+        """"reveal all but one": of the cards in hand."""
+        selection = Selection("pick", ("all_but", _int(c[0])), Filter([], Noun("any"), []),
+                              "hand").at(meta)
+        selection.text = f"all but {c[0]}"
+        return selection
+
+    def ref_those(self, meta, c):
+        ref = Ref("it").at(meta)
+        ref.text = "those"
+        return ref
+
     def ref_it(self, meta, c):
         return Ref("it").at(meta)
 
@@ -783,6 +801,12 @@ class ToNodes(Transformer):
         quantity = ("one", 1) if c[0] == ("exact", 1) else c[0]
         chooser = "you" if len(c) > 2 else "player"
         return Selection("pick", quantity, None, "ref", chooser, ref=c[1]).at(meta)
+
+    def pick_ref_of_you(self, meta, c):
+        """"one of those you choose": you pick, as "that you choose"."""
+        selection = self.pick_ref_of(meta, [c[0], c[1], "you"])
+        selection.text = f"{selection.render().removesuffix(' that you choose')} you choose"
+        return selection
 
     def q_all_but(self, meta, c):
         return ("all_but", _int(c[0]))

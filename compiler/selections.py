@@ -762,6 +762,8 @@ class Selection(Node):
         return until
 
     def render(self, they: bool = False) -> str:
+        if getattr(self, "text", None):  # written differently ("one", "all but one")
+            return self.text
         kind = self.kind
         if kind == "ref":
             return self.ref.render()
