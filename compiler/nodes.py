@@ -129,6 +129,13 @@ def third_person(phrase: str) -> str:
     return f"{verb} {rest}".strip()
 
 
+def they_do(phrase: str) -> str:
+    """An imperative phrase with "they" as its subject: "gain a Curse" -> "they gain a Curse"."""
+    rest = re.sub(r"\byour\b", "their", phrase)
+    rest = re.sub(r"\byou have\b", "they have", rest)
+    return f"they {rest}"
+
+
 def join_and(parts: list[str]) -> str:
     parts = [p for p in parts if p]
     if len(parts) <= 1:

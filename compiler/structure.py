@@ -7,7 +7,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from compiler.nodes import Env, Node, article, join_and, sentence, third_person
+from compiler.nodes import Env, Node, article, join_and, sentence, they_do, third_person
 from compiler.selections import Amount, Condition, Countable, Filter, Selection
 from runtime.cards import Trigger
 from runtime.context import Ctx, Declined
@@ -74,8 +74,11 @@ class Block(Node):
 
     def render(self, they: bool = False) -> str:
         if they:
-            parts = [s.render(they=True) if isinstance(s, MayStep | If | Each | Choose | AsYou)
+            parts = [s.render(they=True) if isinstance(
+                s, MayStep | If | Each | Choose | AsYou | Sequence)
                      else third_person(s.render()) for s in self.statements]
+            if len(parts) == 2 and parts[1].startswith("if "):  # "gains a Curse, and if they did"
+                return f"{parts[0]}, and {parts[1]}"
             return join_and(parts)
         return self.joiner.join(_and_joined(self.statements))
 
@@ -83,6 +86,9 @@ class Block(Node):
         """One text line per author line, each statement a sentence."""
         out = []
         for line in self.lines:
+            for node in line:  # an "otherwise" on a line of its own is printed on its own line
+                if isinstance(node, If) and node.otherwise is not None:
+                    node.otherwise.apart = not any(s is node.otherwise for s in line)
             parts = [sentence(p) for p in _and_joined(line)]
             # a bonus after a sentence on the same line ends with a stop: "Discard a card. +1 Card."
             parts = [p if i == 0 or not p or p.endswith((".", ")", ":")) else p + "."
@@ -205,7 +211,7 @@ class If(Node):
         if they:  # "each other player gains a Curse, and if they did, draws a card"
             condition = condition.replace("you did", "they did")
         text = f"if {condition}, {self.body.render(they)}"
-        if self.otherwise is not None:
+        if self.otherwise is not None and not getattr(self.otherwise, "apart", False):
             text += f". Otherwise, {self.otherwise.body.render(they)}"
         return text
 
@@ -218,6 +224,8 @@ class Otherwise(Node):
         return lambda ctx: None  # run by the If it follows
 
     def render(self, they: bool = False) -> str:
+        if getattr(self, "apart", False):  # on its own line, not after the "if" it follows
+            return f"otherwise, {self.body.render(they)}"
         return ""
 
 
@@ -318,6 +326,8 @@ class Choose(Node):
 
 def _bound_ref(step: Node):
     """The bound card a step only acts on ("discard it", "gain a copy of it"), or None."""
+    if isinstance(step, AsYou):  # "you gain a copy of it"
+        step = step.step
     selection = getattr(step, "selection", None)
     if isinstance(selection, Selection) and selection.kind == "ref":
         return selection.ref
@@ -372,10 +382,39 @@ class Each(Node):
         if self.condition is not None:
             subject += f" with {self.condition.render()}".replace("you have ", "").replace(
                 "in your hand", "in hand")
-        body = self.body.render(they=True)
+        statements = self.body.statements
+        # "Each other player trashes ... . If it costs $3 or more they gain ...": an "if" about
+        # something else than what they did starts a sentence of its own, about "they"
+        split = next((i for i, s in enumerate(statements) if i and isinstance(s, If)
+                      and s.condition.kind not in ("did", "did_not")), len(statements))
+        body = Block([statements[:split]]).render(they=True) if split < len(statements) else (
+            self.body.render(they=True))
         if body.startswith("+"):  # "each player gets +1 Coffers"
             body = f"gets {body}"
-        return f"{subject} {body}"
+        text = f"{subject} {body}"
+        for node in statements[split:]:
+            if isinstance(node, Otherwise):  # rendered by the "if" before it
+                continue
+            clause = _they_clause(node)
+            text += f". {clause[:1].upper()}{clause[1:]}"
+        return text
+
+
+def _they_clause(node: Node) -> str:
+    """A step of "each other player" as its own clause, about "they": "they gain a Curse",
+    "if it costs $3 or more they gain ...; otherwise they gain a Curse"."""
+    if isinstance(node, If):
+        body = join_and([_they_clause(s) for s in node.body.statements])
+        if node.otherwise is None:
+            return f"if {node.condition.render()}, {body}"
+        other = join_and([_they_clause(s) for s in node.otherwise.body.statements])
+        return f"if {node.condition.render()} {body}; otherwise {other}"
+    if isinstance(node, Choose) and node.by_you and len(node.options) == 2:
+        first, second = node.options  # "they gain a copy of it or you do, your choice"
+        mine = second.statements[0] if len(second.statements) == 1 else None
+        if isinstance(mine, AsYou) and mine.step.render() == first.render():
+            return f"{they_do(first.render())} or you do, your choice"
+    return they_do(node.render())
 
 
 class Repeat(Node):
