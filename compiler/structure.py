@@ -102,14 +102,18 @@ class Block(Node):
 def _and_joined(statements: list[Node]) -> list[str]:
     """Rendered statements; one written after "; and" joins the one before ("X and Y")."""
     parts: list[str] = []
+    before = None
     for s in statements:
         text = s.render()
-        if parts and getattr(s, "and_before", False):
+        if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None:
+            parts[-1] += f"; {text}"  # "If A, X; if B, Y."
+        elif parts and getattr(s, "and_before", False):
             parts[-1] += f" and {text}"
         elif parts and getattr(s, "then_before", False):
             parts[-1] += f", then {text}"
         else:
             parts.append(text)
+        before = s
     return parts
 
 
@@ -645,6 +649,10 @@ class Ability(Node):
         if self.when == "overpay":
             return f"Overpay: {sentence(self.body.render())}"
         statements = self.body.statements
+        if getattr(self.when, "event", "") == "attack":  # "you may reveal this from your hand"
+            body = self.body.render()  # what revealing it is for: "to draw ...", "If you do, +2"
+            return f"{self.when.render()}. If you do, {body}" if body.startswith("+") else (
+                f"{self.when.render()}, to {body}")
         if len(statements) <= 1:
             return f"{self.when.render()}, {self.body.render()}"
         parts = [f"{self.when.render()}, {statements[0].render()}"]

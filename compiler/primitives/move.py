@@ -90,7 +90,10 @@ class Move(Node):
             "back in any order": "back", "back on top in any order": "back_top", "back": "back",
             "anywhere in your deck": "anywhere",
         }[words]
-        return Move("put", selection, key)
+        move = Move("put", selection, key)
+        if words == "on top of your deck":  # printed as written
+            move.written = words
+        return move
 
     @staticmethod
     def build_put_and_another(selection, place, another) -> PutTwo:
@@ -199,7 +202,7 @@ class Move(Node):
                 return f"put the rest {PLACES[self.place]}"
             if self.place == "back" and self.selection.kind == "ref":
                 return f"put {what} back"
-            return f"put {what} {PLACES[self.place]}"
+            return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
         if self.verb == "set aside" and self.selection.kind == "ref":
             return f"set {what} aside"
         if getattr(self, "from_play", False):
