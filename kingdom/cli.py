@@ -204,6 +204,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
     else:
         print_results(results, players, kingdom_text, args, elapsed)
+    if args.plot:
+        from kingdom.plot import plot_results
+
+        plot_results(results, players, Path(args.plot))
+        err.print(f"plot written to {args.plot}")
     if results.violations:
         for line in results.violations[:20]:
             print("invariant violated: " + line, file=sys.stderr)
@@ -329,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--check-invariants", action="store_true",
                    help="check between moves that no card is created, lost or in two places")
     p.add_argument("--cards", action="append", default=[])
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="draw the win rate as games accumulate and the game lengths")
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()

@@ -68,6 +68,8 @@ class Results:
     unfinished: int = 0  # games stopped by the turn limit
     seat_wins: Counter = field(default_factory=Counter)  # seat (0: first player) -> sole wins
     violations: list[str] = field(default_factory=list)
+    # One entry per game in game order: (points per bot: 2 win, 1 tie, 0 loss; total turns).
+    timeline: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
 
     def merge(self, other: Results) -> None:
         self.games += other.games
@@ -75,6 +77,7 @@ class Results:
         self.unfinished += other.unfinished
         self.seat_wins.update(other.seat_wins)
         self.violations.extend(other.violations)
+        self.timeline.extend(other.timeline)
         for mine, theirs in zip(self.bots, other.bots, strict=True):
             mine.merge(theirs)
 
@@ -248,6 +251,7 @@ def record(game: Game, order: list[int], bought: list[Counter], played: list[Cou
     winners = game.winners()
     if len(winners) == 1:
         results.seat_wins[winners[0].index] += 1
+    bot_points = [0] * len(results.bots)
     for seat, player in enumerate(players):
         stats = results.bots[order[seat]]
         stats.games += 1
@@ -261,11 +265,13 @@ def record(game: Game, order: list[int], bought: list[Counter], played: list[Cou
         else:
             points = 0
             stats.losses += 1
+        bot_points[order[seat]] += points
         stats.played.update(played[seat])
         stats.bought.update(bought[seat])
         for name in {c.d.name for c in player.owned()}:
             stats.owned_games[name] += 1
             stats.owned_wins[name] += points
+    results.timeline.append((tuple(bot_points), sum(p.turns_taken for p in players)))
 
 
 def empty_results(setup: Setup) -> Results:
