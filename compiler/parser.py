@@ -552,6 +552,11 @@ class ToNodes(Transformer):
     def ref_this(self, meta, c):
         return Ref("this").at(meta)
 
+    def ref_this_card(self, meta, c):
+        ref = Ref("this").at(meta)
+        ref.text = "this card"  # as older cards print it
+        return ref
+
     def ref_revealed(self, meta, c):
         return Ref("revealed").at(meta)
 

@@ -26,7 +26,8 @@ def render_card(definition: CardDef, card: ParsedCard) -> str:
     if worth:
         (below if above else above).append(worth)
     if card.triggers is not None:
-        below.extend(sentence(node.render()) for node in card.triggers.statements)
+        below.extend(" ".join(sentence(node.render()) for node in line)  # a list: one line
+                     for line in card.triggers.lines)
     if definition.kind == "reward":
         (below or above).append("(This is not in the Supply.)")
     if above and below:

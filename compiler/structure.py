@@ -311,7 +311,7 @@ class Choose(Node):
         if self.by_you:
             head = "your choice: "
         elif self.amount.kind == "types_of":  # one choice per type of a card
-            head = f"for each type {self.amount.value.render()} has, choose one: "
+            head = f"for each type {self.amount.value.render()} has (Action, Attack, etc.), choose one: "
         elif self.amount.kind == "count":
             head = f"for each {self.amount.value.render()}, choose one: "
         else:
