@@ -33,6 +33,7 @@ PLACES = {
     r"""
       "trash" selection                            -> trash
     | "discard" selection                          -> discard
+    | "trash" "and/or" "discard" selection         -> trash_and_or_discard
     | "discard" "this" "from" "play"               -> discard_from_play
     | "set" "aside" selection                      -> set_aside
     | "set" ref_selection_aside "aside"            -> set_aside
@@ -65,6 +66,10 @@ class Move(Node):
     @staticmethod
     def build_discard(selection) -> Move:
         return Move("discard", selection)
+
+    @staticmethod
+    def build_trash_and_or_discard(selection) -> TrashOrDiscard:
+        return TrashOrDiscard(Move("trash", selection), Move("discard", selection))
 
     @staticmethod
     def build_discard_from_play() -> Move:
@@ -218,6 +223,30 @@ def _reposition(ctx: Ctx, card, deck: list, prompt: str) -> None:
     depth = ask(Decision(NUMBER, ctx.player, f"{prompt}: how many cards above it?",
                          list(range(len(deck) + 1)), card=ctx.card, game=ctx.game))
     deck.insert(len(deck) - depth, card)
+
+
+class TrashOrDiscard(Node):
+    """"trash and/or discard any number of them": some are trashed, then some of the others
+    (still where they were) discarded."""
+
+    def __init__(self, trash: Move, discard: Move) -> None:
+        self.trash = trash
+        self.discard = discard
+
+    def compile(self, env: Env):
+        trash, discard = self.trash.compile(env), self.discard.compile(env)
+
+        def trash_or_discard(ctx: Ctx) -> None:
+            bound = ctx.vars.get("it")
+            trash(ctx)
+            if bound is not None:  # "them" are still the cards before trashing
+                ctx.vars["it"] = bound
+            discard(ctx)
+
+        return trash_or_discard
+
+    def render(self, they: bool = False) -> str:
+        return f"trash and/or discard {self.trash.selection.render()}"
 
 
 class PutTwo(Node):
