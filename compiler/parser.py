@@ -740,6 +740,12 @@ class ToNodes(Transformer):
     def at_least(self, meta, c):
         return self._cond("at_least", meta, c)
 
+    def at_least_words(self, meta, c):
+        """"at least 5 cards in hand": "5 or more", printed as written."""
+        condition = self._cond("at_least", meta, c)
+        condition.at_least_words = True
+        return condition
+
     def played_at_least(self, meta, c):
         adjectives = [x for x in c if isinstance(x, tuple)]
         noun = next(x for x in c if isinstance(x, Noun))

@@ -543,6 +543,8 @@ class Condition(Node):
                 return f"{args[2].render()} {words[str(args[1])]} {args[0].value.render()}"
             return f"{args[0].render()} {args[1]} {args[2].render()}"
         if kind == "at_least":
+            if getattr(self, "at_least_words", False):
+                return f"you have at least {args[0].render()} {_count_tail(args[1])}"
             return f"you have {args[0].render()} or more {_count_tail(args[1])}"
         if kind == "at_most":
             return f"you have {args[0].render()} or fewer {_count_tail(args[1])}"

@@ -80,6 +80,8 @@ class Block(Node):
             if len(parts) == 2 and parts[1].startswith("if "):  # "gains a Curse, and if they did"
                 return f"{parts[0]}, and {parts[1]}"
             return join_and(parts)
+        if getattr(self, "listed", False):
+            return join_and(_and_joined(self.statements))
         return self.joiner.join(_and_joined(self.statements))
 
     def render_lines(self) -> list[str]:
@@ -771,7 +773,9 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
 
 
 def _option_block(line: list[Node]) -> Block:
-    return Block([line])
+    block = Block([line])
+    block.listed = True  # an option of several steps: "discard your hand, +4 Cards, and ..."
+    return block
 
 
 # ------------------------------------------------------------- offers, repeats, sequences
