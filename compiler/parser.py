@@ -295,6 +295,15 @@ class ToNodes(Transformer):
     def chain_comma_then(self, meta, c):
         return Sequence(list(c), ", then").at(meta)
 
+    def reminded(self, meta, c):
+        """A statement with a reminder after it, printed and not compiled."""
+        c[0].reminder = str(c[1])
+        return c[0]
+
+    def reminded_condition(self, meta, c):
+        c[0].reminder = str(c[1])
+        return c[0]
+
     def then_step(self, meta, c):
         return Then(c[0]).at(meta)
 

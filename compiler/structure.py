@@ -3,6 +3,7 @@ Durations, effects lasting this turn, and triggered abilities."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -74,9 +75,9 @@ class Block(Node):
 
     def render(self, they: bool = False) -> str:
         if they:
-            parts = [s.render(they=True) if isinstance(
+            parts = [with_reminder(s, s.render(they=True) if isinstance(
                 s, MayStep | If | Each | Choose | AsYou | Sequence)
-                     else third_person(s.render()) for s in self.statements]
+                else third_person(s.render())) for s in self.statements]
             if len(parts) == 2 and parts[1].startswith("if "):  # "gains a Curse, and if they did"
                 return f"{parts[0]}, and {parts[1]}"
             return join_and(parts)
@@ -101,12 +102,21 @@ class Block(Node):
         return out
 
 
+def with_reminder(node: Node, text: str) -> str:
+    """A statement's text and the reminder written after it: "... (after drawing)", or a
+    sentence of its own when it is one: "... their choice. (They may pick ...)"."""
+    reminder = getattr(node, "reminder", "")
+    if not reminder:
+        return text
+    return f"{text}. {reminder}" if reminder[1:2].isupper() else f"{text} {reminder}"
+
+
 def _and_joined(statements: list[Node]) -> list[str]:
     """Rendered statements; one written after "; and" joins the one before ("X and Y")."""
     parts: list[str] = []
     before = None
     for s in statements:
-        text = s.render()
+        text = with_reminder(s, s.render())
         if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None:
             parts[-1] += f"; {text}"  # "If A, X; if B, Y."
         elif parts and getattr(s, "and_before", False):
@@ -213,7 +223,7 @@ class If(Node):
         return if_
 
     def render(self, they: bool = False) -> str:
-        condition = self.condition.render()
+        condition = with_reminder(self.condition, self.condition.render())
         if they:  # "each other player gains a Curse, and if they did, draws a card"
             condition = condition.replace("you did", "they did")
         text = f"if {condition}, {self.body.render(they)}"
@@ -845,6 +855,9 @@ class Sequence(Node):
 
     def render(self, they: bool = False) -> str:
         parts = [third_person(s.render()) if they else s.render() for s in self.steps]
+        for i in range(1, len(parts)):  # "draw 2 cards then discard 3": the noun said once
+            if parts[i - 1].endswith(" cards") and re.fullmatch(r"\w+ \d+ cards", parts[i]):
+                parts[i] = parts[i].removesuffix(" cards")
         if self.word == "then":
             return " then ".join(parts)
         if self.word == ", then":  # "Trash a card from your hand, then gain ..."
