@@ -17,6 +17,7 @@ from runtime.game import Listener
       "be" "unaffected" "by" "it"                         -> unaffected
     | "name" "a" "card"                                   -> name_card
     | CARD_WORD "cost" MONEY "less" "this" "turn"         -> cost_less_this_turn
+    | CARD_WORD REMINDER "cost" MONEY "less" "this" "turn" -> cost_less_this_turn_reminded
     | CARD_WORD "cost" MONEY "less" "per" TOKEN_WORD "token" "on" "their" PILE_WORD -> cost_less_per_token
 """,
 )
@@ -36,6 +37,13 @@ class Rule(Node):
     @staticmethod
     def build_cost_less_this_turn(_word, money) -> Rule:
         return Rule("cost_less", int(str(money)[1:]))
+
+    @staticmethod
+    def build_cost_less_this_turn_reminded(_word, reminder, money) -> Rule:
+        """"cards (everywhere) cost $1 less this turn": the reminder printed as written."""
+        rule = Rule("cost_less", int(str(money)[1:]))
+        rule.noun_reminder = str(reminder)
+        return rule
 
     @staticmethod
     def build_cost_less_per_token(_word, money, _token, _piles) -> Rule:
@@ -74,7 +82,8 @@ class Rule(Node):
             return "name a card"
         if self.kind == "cost_per_token":
             return "cards cost $1 less per Favor token on their piles"
-        return f"this turn, cards cost ${self.amount} less"
+        cards = " ".join(("cards", getattr(self, "noun_reminder", ""))).strip()
+        return f"this turn, {cards} cost ${self.amount} less"
 
 
 @primitive(
