@@ -1,5 +1,6 @@
-"""Another player choosing for you: "the player to your left chooses one of them" binds the
-chosen card as "it" ("discard that card")."""
+"""Choosing a card without moving it: "the player to your left chooses one of them" binds the
+chosen card as "it" ("discard that card"); "take a card from your hand" binds it for the next
+step ("and put it anywhere in your deck")."""
 
 from __future__ import annotations
 
@@ -41,3 +42,34 @@ class LeftChooses(Node):
 
     def render(self, they: bool = False) -> str:
         return f"the player to your left chooses {self.selection.render()}"
+
+
+@primitive(
+    "take_step",
+    r"""
+      "take" selection                                          -> take
+""",
+)
+class Take(Node):
+    """"take a card from your hand and put it ...": picks the card, binding it as "it"."""
+
+    def __init__(self, selection: Selection) -> None:
+        self.selection = selection
+
+    @staticmethod
+    def build_take(selection) -> Take:
+        return Take(selection)
+
+    def compile(self, env: Env):
+        select = self.selection.compile_select("hand")
+        prompt = "Take " + self.selection.render()
+
+        def take(ctx: Ctx) -> None:
+            picked = select(ctx, prompt)
+            ctx.vars["it"] = picked
+            ctx.did = bool(picked)
+
+        return take
+
+    def render(self, they: bool = False) -> str:
+        return f"take {self.selection.render()}"
