@@ -489,6 +489,23 @@ class ToNodes(Transformer):
     def the_rest(self, meta, c):
         return Selection("rest").at(meta)
 
+    def the_other(self, meta, c):
+        """"the other cards": the rest, as written."""
+        selection = Selection("rest").at(meta)
+        selection.text = "the other cards"
+        return selection
+
+    def the_other_revealed(self, meta, c):
+        selection = Selection("rest").at(meta)
+        selection.text = "the other revealed cards"
+        return selection
+
+    def those_of(self, meta, c):
+        """"those Treasure cards": all the revealed cards of that kind."""
+        selection = Selection("pick", ("all", 0), Filter([], c[0], []), "revealed").at(meta)
+        selection.those = True
+        return selection
+
     def q_one(self, meta, c):
         return ("one", 1)
 

@@ -774,7 +774,7 @@ class Selection(Node):
         if kind == "deck":
             return "your deck"
         if kind == "rest":
-            return "the rest"
+            return getattr(self, "text", "the rest")
         if kind == "one_each":
             return f"one of each {self.filter.render()}"
         if kind == "down_to":
@@ -820,7 +820,7 @@ class Selection(Node):
         elif how == "per":
             text = f"{article(noun)} {noun} per {self.per.render()}"
         else:
-            text = f"the {noun}"
+            text = f"those {noun}" if getattr(self, "those", False) else f"the {noun}"
         source = {
             "hand": " from your hand", "discard": " from your discard pile", "deck": " from your deck",
             "trash": " from the trash", "supply": " from the Supply", "revealed": "", None: "",

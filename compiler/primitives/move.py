@@ -50,7 +50,7 @@ each_noun: article noun
 !put_place: "into" "your" "hand" | "onto" "your" "deck" | "on" "top" "of" "your" "deck"
           | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
           | "back" "in" "any" "order" | "back" "on" "top" "in" "any" "order" | "back"
-          | "anywhere" "in" "your" "deck"
+          | "anywhere" "in" "your" "deck" | "on" "top" "of" "your" "deck" "in" "any" "order"
 """,
 )
 class Move(Node):
@@ -93,10 +93,10 @@ class Move(Node):
             "into your hand": "hand", "onto your deck": "deck", "on top of your deck": "deck",
             "on the bottom of your deck": "bottom", "into your discard pile": "discard",
             "back in any order": "back", "back on top in any order": "back_top", "back": "back",
-            "anywhere in your deck": "anywhere",
+            "anywhere in your deck": "anywhere", "on top of your deck in any order": "back_top",
         }[words]
         move = Move("put", selection, key)
-        if words == "on top of your deck":  # printed as written
+        if words.startswith("on top of your deck"):  # printed as written
             move.written = words
         return move
 
@@ -204,7 +204,7 @@ class Move(Node):
             return f"keep {what} in hand for next turn (you still draw 5)"
         if self.verb == "put":
             if self.place in ("back", "back_top") and self.selection.kind == "rest":
-                return f"put the rest {PLACES[self.place]}"
+                return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
             if self.place == "back" and self.selection.kind == "ref":
                 return f"put {what} back"
             return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
