@@ -261,6 +261,12 @@ class ToNodes(Transformer):
     def may_step(self, meta, c):
         return MayStep(c[0]).at(meta)
 
+    def may_step_immediately(self, meta, c):
+        """"you may immediately X": X now, in the middle of resolving the card, as printed."""
+        step = MayStep(c[0]).at(meta)
+        step.adverb = "immediately"
+        return step
+
     def may_for(self, meta, c):
         return MayStep(c[0], Block([[c[1]]]), "for").at(meta)
 

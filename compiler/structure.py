@@ -192,7 +192,8 @@ class MayStep(Node):
         return may
 
     def render(self, they: bool = False) -> str:
-        text = f"you may {self.step.render()}"
+        adverb = getattr(self, "adverb", "")
+        text = f"you may {adverb + ' ' if adverb else ''}{self.step.render()}"
         if self.reward is not None:
             sep = f" {self.word} " if self.word != ":" else ", "
             if self.word.startswith(","):  # "you may X, and Y"
@@ -331,12 +332,15 @@ class Choose(Node):
         rendered = [o.render() for o in self.options]
         if head.startswith("choose") and rendered and rendered[0][:1].isalpha():
             rendered[0] = rendered[0][0].upper() + rendered[0][1:]  # "Choose one: Draw until ..."
-        text = head + "; or ".join(rendered)
+        several = self.amount.kind == "number" and (self.amount.constant or 0) > 1
+        # "Choose two: A; B; C; D" (not "or": two are chosen)
+        text = head + ("; " if several else "; or ").join(rendered)
         if self.different == "options":  # "Choose two different options: A; B; C; D"
             return f"choose {words.get(n, n)} different options: " + "; ".join(
                 o.render() for o in self.options)
-        if self.different:
-            text += ". The choices must be different"
+        if self.different:  # a line of its own after a fixed number of choices
+            text += ".\nThe choices must be different" if several else (
+                ". The choices must be different")
         return text
 
 
