@@ -642,6 +642,12 @@ class ToNodes(Transformer):
     def cost_up_to(self, meta, c):
         return self._qualifier("cost_up_to", meta, c)
 
+    def cost_at_most(self, meta, c):
+        """"costing at most $2 less than it": "up to", as written."""
+        qualifier = self._qualifier("cost_up_to", meta, c)
+        qualifier.at_most = True
+        return qualifier
+
     def cost_exactly(self, meta, c):
         return self._qualifier("cost_exactly", meta, c)
 
@@ -894,6 +900,13 @@ class ToNodes(Transformer):
 
     def deferred_end_turn(self, meta, c):
         return Deferred(c[0], "end_turn").at(meta)
+
+    def until_revealing(self, meta, c):
+        """"cards from the top of your deck until revealing one costing $3 or more"."""
+        amount = Amount("number", _int(c[1])).at(meta)
+        selection = Selection("until", until=(amount, Filter([], Noun("any"), list(c[2:]))))
+        selection.revealing = str(c[1])
+        return selection.at(meta)
 
     def until_revealed_one(self, meta, c):
         amount = Amount("number", 1).at(meta)

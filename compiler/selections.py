@@ -203,7 +203,8 @@ class Qualifier(Node):
     def render(self, they: bool = False) -> str:
         kind, value = self.kind, self.value
         return {
-            "cost_up_to": lambda: f"costing up to {value.render()}",
+            "cost_up_to": lambda: (f"costing at most {value.render()}" if getattr(
+                self, "at_most", False) else f"costing up to {value.render()}"),
             "cost_exactly": lambda: f"costing exactly {value.render()}",
             "cost_is": lambda: f"costing {value.render()}",
             "cost_less": lambda: f"costing less than {value.render()}",
@@ -782,6 +783,10 @@ class Selection(Node):
         if kind == "top":
             n = self.quantity[1]
             return "the top card of your deck" if n == 1 else f"the top {n} cards of your deck"
+        if kind == "until" and getattr(self, "revealing", ""):
+            qualifiers = " ".join(q.render() for q in self.until[1].qualifiers)
+            return (f"cards from the top of your deck until revealing {self.revealing} "
+                    f"{qualifiers}")
         if kind == "until":
             amount, filter_ = self.until
             many = amount.constant != 1

@@ -402,22 +402,35 @@ class Each(Node):
         if self.condition is not None:
             subject += f" with {self.condition.render()}".replace("you have ", "").replace(
                 "in your hand", "in hand")
-        statements = self.body.statements
-        # "Each other player trashes ... . If it costs $3 or more they gain ...": an "if" about
-        # something else than what they did starts a sentence of its own, about "they"
-        split = next((i for i, s in enumerate(statements) if i and isinstance(s, If)
-                      and s.condition.kind not in ("did", "did_not")), len(statements))
-        body = Block([statements[:split]]).render(they=True) if split < len(statements) else (
+        # The body's first line is said of the subject: "Each other player trashes ..."; each
+        # further line is a sentence of its own, about "they": "If it costs $3 or more they
+        # gain ...", "They discard the other revealed cards."
+        lines = self.body.lines
+        body = Block(lines[:1]).render(they=True) if len(lines) > 1 else (
             self.body.render(they=True))
         if body.startswith("+"):  # "each player gets +1 Coffers"
             body = f"gets {body}"
         text = f"{subject} {body}"
-        for node in statements[split:]:
-            if isinstance(node, Otherwise):  # rendered by the "if" before it
-                continue
-            clause = _they_clause(node)
-            text += f". {clause[:1].upper()}{clause[1:]}"
+        for line in lines[1:]:
+            clause = _they_line([s for s in line if not isinstance(s, Otherwise)])
+            if clause:  # an "otherwise" is rendered by the "if" before it
+                text += f". {clause[:1].upper()}{clause[1:]}"
         return text
+
+
+def _they_line(statements: list[Node]) -> str:
+    """Steps of "each other player" as one sentence about "they": "they trash that card and
+    may gain ..."."""
+    text = ""
+    for s in statements:
+        clause = _they_clause(s)
+        if not text:
+            text = clause
+        elif getattr(s, "and_before", False):
+            text += " and " + clause.removeprefix("they ")
+        else:
+            text += ". " + clause[:1].upper() + clause[1:]
+    return text
 
 
 def _they_clause(node: Node) -> str:
@@ -434,6 +447,8 @@ def _they_clause(node: Node) -> str:
         mine = second.statements[0] if len(second.statements) == 1 else None
         if isinstance(mine, AsYou) and mine.step.render() == first.render():
             return f"{they_do(first.render())} or you do, your choice"
+    if isinstance(node, MayStep):
+        return f"they {node.render(they=True)}"
     return they_do(node.render())
 
 
