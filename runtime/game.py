@@ -9,6 +9,7 @@ themselves.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -105,7 +106,9 @@ class Game:
         self.game_over = False
         self.log: list[str] | None = None
         self._next_uid = 0
-        self._affordable = Affordable(self)  # what the agents with `choose_buy` get as options
+        # what the agents with `choose_buy` get as options (it refers to the game weakly: no
+        # reference cycle, so a finished game is freed at once, not by the garbage collector)
+        self._affordable = Affordable(weakref.ref(self))
         self._discard_from_play = False  # a card of this game has a when-discarded-from-play ability
         # Turn control: extra turns waiting (player, options), turns each player will skip,
         # whether the turn in progress is an extra one, and its limit on plays from hand.
@@ -130,24 +133,26 @@ class Game:
             self._discard_from_play = True
         return Card(definition, self._next_uid)
 
+    def new_cards(self, defs: list[CardDef]) -> list[Card]:
+        """New cards, one per definition in order (as `new_card` for each)."""
+        cards, _distinct, when_discarded = _new_cards(self._next_uid, defs, False)
+        self._next_uid += len(defs)
+        if when_discarded:
+            self._discard_from_play = True
+        return list(cards)
+
     def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
         """A pile holding `defs`, the first one on top."""
-        uid = self._next_uid
-        key = (uid, tuple(defs))
-        cards = _PILE_CARDS.get(key)
-        if cards is None:
-            if len(_PILE_CARDS) >= 8192:
-                _PILE_CARDS.clear()
-            cards = _PILE_CARDS[key] = tuple(
-                map(Card, reversed(defs), range(uid + 1, uid + 1 + len(defs)))
-            )
+        cards, distinct, when_discarded = _new_cards(self._next_uid, defs, True)
         pile = Pile(name, list(cards), in_supply)
-        self._next_uid = uid + len(defs)
+        self._next_uid += len(defs)
         self.piles[name] = pile
-        for d in dict.fromkeys(defs):
-            self.pile_of.setdefault(d.name, pile)
-            if "discard_from_play" in d.triggers:
-                self._discard_from_play = True
+        pile_of = self.pile_of
+        for d in distinct:
+            if d.name not in pile_of:
+                pile_of[d.name] = pile
+        if when_discarded:
+            self._discard_from_play = True
         return pile
 
     @property
@@ -747,29 +752,55 @@ class Game:
         return [p for p in tied if p.turns_taken == fewest]
 
 
-# The cards of a new pile, by (first uid, definitions). A Card is immutable (a definition and a
+# New cards by (first uid, definitions, as a pile): a Card is immutable (a definition and a
 # uid), and a game tells its cards apart by identity among its own, so games set up alike share
-# their piles' Card objects instead of creating ~180 of them per game.
-_PILE_CARDS: dict[tuple, tuple[Card, ...]] = {}
+# their piles' and starting decks' Card objects instead of creating ~200 of them per game.
+_NEW_CARDS: dict[tuple, tuple[tuple[Card, ...], tuple[CardDef, ...], bool]] = {}
 _pile_cards = attrgetter("cards")
+
+
+def _new_cards(uid: int, defs: list[CardDef], pile: bool
+               ) -> tuple[tuple[Card, ...], tuple[CardDef, ...], bool]:
+    """Cards numbered from uid + 1 (a pile's: the first definition on top, numbered first),
+    the distinct definitions, and whether one has a when-discarded-from-play ability."""
+    first = defs[0] if defs else None
+    # all alike (the usual pile): a short key
+    key = (uid, pile, first, len(defs)) if defs.count(first) == len(defs) else (uid, pile, *defs)
+    made = _NEW_CARDS.get(key)
+    if made is None:
+        if len(_NEW_CARDS) >= 8192:
+            _NEW_CARDS.clear()
+        uids = range(uid + 1, uid + 1 + len(defs))
+        cards = tuple(map(Card, reversed(defs), uids) if pile else map(Card, defs, uids))
+        distinct = tuple(dict.fromkeys(defs))
+        when_discarded = any("discard_from_play" in d.triggers for d in distinct)
+        made = _NEW_CARDS[key] = (cards, distinct, when_discarded)
+    return made
 
 
 class Affordable:
     """The names `Game.affordable()` would list, tested one at a time (for fast agents)."""
 
-    __slots__ = ("game",)
+    __slots__ = ("_game",)
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, game: Callable[[], Game | None]) -> None:
+        self._game = game  # a weak reference
+
+    @property
+    def game(self) -> Game:
+        return self._game()
 
     def __contains__(self, name: object) -> bool:
-        game = self.game
+        game = self._game()
         pile = game.pile_of.get(name)  # (not `or`: Pile.__bool__ is a Python call)
         if pile is None:
             pile = game.piles.get(name)
-        if pile is None or not pile.in_supply or not pile.cards:
+            if pile is None:
+                return False
+        cards = pile.cards
+        if not cards or not pile.in_supply:
             return False
-        top = pile.cards[-1].d
+        top = cards[-1].d
         if top.name != name:
             return False
         if not game.cost_reduction and not game.listeners.get("cost"):
@@ -777,10 +808,10 @@ class Affordable:
         return game.cost(top) <= game.coins
 
     def __iter__(self):
-        return iter(self.game.affordable())
+        return iter(self._game().affordable())
 
     def __len__(self) -> int:
-        return len(self.game.affordable())
+        return len(self._game().affordable())
 
 
 def _shuffle(getrandbits: Callable[[int], int], cards: list) -> None:

@@ -20,11 +20,13 @@ class Library:
         self.cards: dict[str, CardDef] = {}
         self.aliases: dict[str, str] = {}
         self.split_piles: dict[str, list[str]] = {}  # pile name -> member names, top first
+        self._kinds: dict[str, list[str]] = {}  # kind -> names, sorted (names_of_kind)
         for card in cards or ():
             self.add(card)
 
     def add(self, card: CardDef) -> None:
         self.cards[card.name] = card
+        self._kinds.clear()
         for former in card.former_names:
             self.aliases[former] = card.name
 
@@ -62,6 +64,13 @@ class Library:
             lowered = {n.lower(): n for n in names}
             match = [lowered[name.lower()]] if name.lower() in lowered else []
         return match[0] if match else None
+
+    def names_of_kind(self, kind: str) -> list[str]:
+        """The names of the cards of one kind ("ally"), sorted (a new list)."""
+        names = self._kinds.get(kind)
+        if names is None:
+            names = self._kinds[kind] = sorted(d.name for d in self if d.kind == kind)
+        return list(names)
 
     def in_set(self, set_name: str) -> list[CardDef]:
         return [c for c in self.cards.values() if c.set == set_name]

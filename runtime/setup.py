@@ -38,16 +38,22 @@ def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
     """Create the basic and Kingdom piles (split piles stack their members, top first)."""
     library, players = game.library, len(game.players)
     names = [*BASIC, *(("Platinum", "Colony") if colonies else ()), *kingdom]
+    split_piles, by_name = library.split_piles, library.cards
     for name in names:
-        if name in library.split_piles:
-            members = [library[m] for m in library.split_piles[name]]
+        if name in split_piles:
+            members = [library[m] for m in split_piles[name]]
             defs = [d for d in members for _ in range(4)]
             game.add_pile(name, defs)
             continue
-        if name not in library:
-            raise IllegalMove(f"unknown card '{name}'")
-        definition = library[name]
-        count = (sizes or {}).get(definition.name, pile_size(definition, players))
+        definition = by_name.get(name)  # (the name as printed: no need to resolve it)
+        if definition is None:
+            if name not in library:
+                raise IllegalMove(f"unknown card '{name}'")
+            definition = library[name]
+        if sizes and definition.name in sizes:
+            count = sizes[definition.name]
+        else:
+            count = pile_size(definition, players)
         game.add_pile(definition.name, [definition] * count)
     add_brought_piles(game, sizes)
 
@@ -110,28 +116,39 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
     estate = library["Estate"]
     copper = library["Copper"]  # pile_size already left out the starting Coppers
     for player in game.players:
-        player.discard.extend(game.new_card(copper) for _ in range(7))
-        player.discard.extend(game.new_card(estate) for _ in range(3))
+        player.discard.extend(game.new_cards([copper] * 7 + [estate] * 3))
         game.shuffle(player)
         game.draw(player, 5)
+    liaisons = None  # whether a pile has a Liaison, once known
     if ally == RANDOM:
-        allies = sorted(d.name for d in library if d.kind == "ally")
-        ally = game.rng.choice(allies) if allies and uses_liaisons(game) else None
+        allies = library.names_of_kind("ally")
+        if allies:
+            liaisons = uses_liaisons(game)
+        ally = game.rng.choice(allies) if liaisons else None
     if ally is not None:
-        add_ally(game, library[ally])
-    run_setup_rules(game)
+        add_ally(game, library[ally])  # (moves no card: `liaisons` still holds)
+    run_setup_rules(game, liaisons)
     return game
 
 
 def uses_liaisons(game: Game) -> bool:
-    return any(d.has_type("Liaison") for pile in game.piles.values() for d in pile_definitions(pile))
+    return any("Liaison" in d.type_set
+               for pile in game.piles.values() for d in pile_definitions(pile))
 
 
 def pile_definitions(pile) -> dict:
     """The card definitions in a pile, bottom first, each once (a dict used as an ordered set)."""
-    return dict.fromkeys(map(_definition, pile.cards))
+    cards = tuple(pile.cards)
+    found = _PILE_DEFINITIONS.get(cards)
+    if found is None:
+        if len(_PILE_DEFINITIONS) >= 4096:
+            _PILE_DEFINITIONS.clear()
+        found = _PILE_DEFINITIONS[cards] = dict.fromkeys(map(_definition, cards))
+    return dict(found)
 
 
+# By the cards themselves: piles set up alike hold the same (immutable, shared) Card objects.
+_PILE_DEFINITIONS: dict[tuple, dict] = {}
 _definition = attrgetter("d")
 
 
@@ -143,27 +160,40 @@ def add_ally(game: Game, definition: CardDef) -> None:
     install_game_triggers(game, definition, late=True)
 
 
-def run_setup_rules(game: Game) -> None:
+def run_setup_rules(game: Game, liaisons: bool | None = None) -> None:
     """Card setup abilities ("Setup: each player gets +1 Coffers") and game-wide triggers.
-    With a Liaison or an Ally in the game, each player starts with 1 Favor."""
-    if game.ally is not None or uses_liaisons(game):
+    With a Liaison or an Ally in the game, each player starts with 1 Favor (`liaisons`:
+    whether a pile has a Liaison, when the caller knows)."""
+    # The piles' cards as they are before any setup rule runs: until one runs, they still are.
+    before = [(pile, pile_definitions(pile)) for pile in game.piles.values()]
+    if liaisons is None and game.ally is None:
+        liaisons = any("Liaison" in d.type_set for _pile, defs in before for d in defs)
+    if game.ally is not None or liaisons:
         for player in game.players:
             player.favors += 1
     seen: set[str] = set()
     done = 0
+    ran = False  # whether a setup rule has run (it may have moved cards)
     while done < len(game.piles):  # a setup rule may add piles (a Bane): theirs run too
         piles = list(game.piles.values())[done:]
+        first = done
         done += len(piles)
-        for pile in piles:
-            for d in pile_definitions(pile):
+        for i, pile in enumerate(piles, first):
+            if not ran and i < len(before) and before[i][0] is pile:
+                definitions = before[i][1]
+            else:
+                definitions = pile_definitions(pile)
+            for d in definitions:
                 if d.name in seen:
                     continue
                 seen.add(d.name)
                 if d.setup is not None:
+                    ran = True
                     ctx = Ctx(game, game.players[0], None)
                     ctx.vars["source"] = d.name
                     d.setup(ctx)
-                install_game_triggers(game, d)
+                if "game" in d.triggers:
+                    install_game_triggers(game, d)
         add_brought_piles(game)
 
 
