@@ -82,7 +82,14 @@ def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
     for i, item in enumerate(items):
         item_path = (*path, i) if isinstance(value, list) else path
         if isinstance(item, list):  # a list inside a list: its statements print as one line
-            lines.append(_parse_block(card, item, item_path).statements)
+            line: list[Node] = []
+            for j, sub in enumerate(item):
+                nodes = _parse_block(card, sub, (*item_path, j)).statements
+                if isinstance(sub, list):  # a list in that: one sentence, "A; B"
+                    for node in nodes[1:]:
+                        node.semi_before = True
+                line.extend(nodes)
+            lines.append(line)
             continue
         if isinstance(item, dict):
             (head_text, body), = item.items()

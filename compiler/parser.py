@@ -237,6 +237,9 @@ class ToNodes(Transformer):
     def next_turn_head(self, meta, c):
         return ("next_turn",)
 
+    def then_next_turn_head(self, meta, c):
+        return ("next_turn", "then")
+
     def this_turn_head(self, meta, c):
         return ("lasting", c[0], "turn")
 

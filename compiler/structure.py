@@ -119,6 +119,8 @@ def _and_joined(statements: list[Node]) -> list[str]:
         text = with_reminder(s, s.render())
         if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None:
             parts[-1] += f"; {text}"  # "If A, X; if B, Y."
+        elif parts and getattr(s, "semi_before", False):  # "Look through ...; you may ..."
+            parts[-1] += f"; {text}"
         elif parts and getattr(s, "and_before", False):
             parts[-1] += f" and {text}"
         elif parts and getattr(s, "then_before", False):
@@ -544,7 +546,8 @@ class NextTurn(Node):
         return schedule
 
     def render(self, they: bool = False) -> str:
-        return f"at the start of your next turn, {self.body.render(they)}"
+        then = "then " if getattr(self, "then", False) else ""
+        return f"{then}at the start of your next turn, {self.body.render(they)}"
 
 
 # ------------------------------------------------------------------------------ triggers
@@ -789,7 +792,9 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
     if kind == "for_each":
         return ForEach(args[0], body)
     if kind == "next_turn":
-        return NextTurn(body)
+        node = NextTurn(body)
+        node.then = bool(args)  # "then at the start of your next turn, ..."
+        return node
     if kind == "lasting":
         return Lasting(args[0], body, args[1])
     if kind == "ability":
