@@ -99,20 +99,48 @@ def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
                 lines.append([make_compound(head, body_block, None)])
             continue
         text = str(item)
-        for n, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
+        for n, line, breaks in _text_lines(text):
             nodes = _parse_line(card, line, item_path, n)
+            if nodes and breaks:  # options of a choice laid out on several lines
+                choose = next((x for node in nodes for x in node.walk()
+                               if type(x).__name__ == "Choose"), None)
+                if choose is not None:
+                    choose.breaks = breaks
             if nodes:
                 lines.append(nodes)
     return Block(lines)
+
+
+def _text_lines(text: str) -> list[tuple[int, str, set[int]]]:
+    """(line number, statement text, option breaks) per statement line of a string block. A
+    line ending with ':' or '|' goes on to the next ("choose one:" / "+1 Card |" / "or ..."):
+    the choice is printed with a line break there, before the option it counts to."""
+    out: list[tuple[int, str, set[int]]] = []
+    pending: tuple[int, str, set[int]] | None = None
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if pending is not None:
+            start, joined, breaks = pending
+            breaks.add(joined.count("|"))
+            line, n = f"{joined}\n{line}", start
+        else:
+            breaks = set()
+        if line.rstrip().endswith((":", "|")):
+            pending = (n, line, breaks)
+            continue
+        pending = None
+        out.append((n, line, breaks))
+    if pending is not None:
+        out.append(pending)
+    return out
 
 
 def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] | None:
     try:
         nodes = parse(line)
     except DSLSyntaxError as exc:
-        fl, fc = card.doc.text_position(path, n, exc.column)
+        fl, fc = card.doc.text_position(path, n + (exc.line or 1) - 1, exc.column)
         card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, fl, fc, exc.hint))
         return None
     for node in nodes:

@@ -336,13 +336,25 @@ class Choose(Node):
             rendered[0] = rendered[0][0].upper() + rendered[0][1:]  # "Choose one: Draw until ..."
         several = self.amount.kind == "number" and (self.amount.constant or 0) > 1
         # "Choose two: A; B; C; D" (not "or": two are chosen)
-        text = head + ("; " if several else "; or ").join(rendered)
+        text = self._laid_out(head, rendered, "; " if several else "; or ")
         if self.different == "options":  # "Choose two different options: A; B; C; D"
-            return f"choose {words.get(n, n)} different options: " + "; ".join(
-                o.render() for o in self.options)
+            return self._laid_out(f"choose {words.get(n, n)} different options: ",
+                                  [o.render() for o in self.options], "; ")
         if self.different:  # a line of its own after a fixed number of choices
             text += ".\nThe choices must be different" if several else (
                 ". The choices must be different")
+        return text
+
+
+    def _laid_out(self, head: str, options: list[str], sep: str) -> str:
+        """The head and the options, with the line breaks the author wrote ("Choose one:" /
+        "+1 Card and +2 Actions;" / "or +1 Buy and +$2.")."""
+        breaks = getattr(self, "breaks", set())
+        text = head.rstrip() + "\n" if 0 in breaks else head
+        for i, option in enumerate(options):
+            if i:
+                text += sep.replace("; ", ";\n", 1) if i in breaks else sep
+            text += option
         return text
 
 
