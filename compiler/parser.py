@@ -304,6 +304,9 @@ class ToNodes(Transformer):
     def chain_comma_then(self, meta, c):
         return Sequence(list(c), ", then").at(meta)
 
+    def chain_comma_and(self, meta, c):
+        return Sequence(list(c), ", and").at(meta)
+
     def reminded(self, meta, c):
         """A statement with a reminder after it, printed and not compiled."""
         c[0].reminder = str(c[1])

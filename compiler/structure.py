@@ -896,8 +896,8 @@ class Sequence(Node):
                 parts[i] = parts[i].removesuffix(" cards")
         if self.word == "then":
             return " then ".join(parts)
-        if self.word == ", then":  # "Trash a card from your hand, then gain ..."
-            return ", then ".join(parts)
+        if self.word in (", then", ", and"):  # "Trash a card from your hand, then gain ..."
+            return f"{self.word} ".join(parts)
         return ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
 
