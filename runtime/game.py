@@ -481,35 +481,44 @@ class Game:
 
     def play_treasures(self, player: Player, cards: Iterable[Card]) -> None:
         """Play Treasures from hand; plain +$N Treasures skip the interpreter."""
-        self.start_buy_phase()
-        fast = ("play" not in self.listeners and "after_play" not in self.listeners
-                and self.hand_play_limit is None and "can_play" not in self.listeners)
-        hand, in_play, played = player.hand, player.in_play, self.played_this_turn
+        if self.phase == "action":
+            self.start_buy_phase()
+        listeners = self.listeners
+        fast = self.hand_play_limit is None and not (listeners and (
+            "play" in listeners or "after_play" in listeners or "can_play" in listeners))
+        hand = player.hand
+        remove, put, record = hand.remove, player.in_play.append, self.played_this_turn.append
         for card in list(cards):
             coins = card.d.coins
             if fast and coins is not None:
-                hand.remove(card)
-                in_play.append(card)
-                played.append(card)
+                remove(card)
+                put(card)
+                record(card)
                 self.coins += coins
             else:
                 self.play(player, card, hand)
 
     def buy(self, player: Player, name: str, overpay: int = 0) -> Card:
         """Buy the top card of a Supply pile; raises IllegalMove (state unchanged) if illegal."""
-        pile = self.buyable_pile(name)
+        pile = self.piles.get(name)
+        if pile is None or not pile.in_supply or not pile.cards or (
+                pile.cards[-1].d.name != name and pile.name != name):
+            pile = self.buyable_pile(name)  # (by a card's name, or to say why not)
         if self.phase == "cleanup":
             raise IllegalMove("the Buy phase is over")
         if self.buys < 1:
             raise IllegalMove(f"cannot buy {name}: no Buys left")
-        price = self.cost(pile.cards[-1].d)
+        top = pile.cards[-1].d
+        price = (top.cost if not self.cost_reduction and not self.listeners.get("cost")
+                 else self.cost(top))  # (cost() without the call when nothing changes costs)
         if price + overpay > self.coins:
             raise IllegalMove(f"cannot buy {name}: it costs ${price}, you have ${self.coins}")
         if overpay < 0:
             raise IllegalMove(f"cannot overpay ${overpay}")
-        if overpay and not pile.cards[-1].d.overpay:
+        if overpay and not top.overpay:
             raise IllegalMove(f"cannot overpay for {name}: it has no Overpay ability")
-        self.start_buy_phase()
+        if self.phase == "action":
+            self.start_buy_phase()
         self.phase = "buy"
         self.buys -= 1
         self.bought = True
@@ -517,7 +526,10 @@ class Game:
         card = pile.cards[-1]
         if "buy" in self.listeners:
             self.emit("buy", player, card, overpay)
-        gained = self.gain(player, pile.name)
+        if self.piles.get(pile.name) is pile:  # what gain() finds: its top card, if any
+            gained = self.receive(player, pile.cards.pop()) if pile.cards else None
+        else:
+            gained = self.gain(player, pile.name)
         if overpay:
             for trigger in card.d.triggers.get("overpay", ()):
                 ctx = Ctx(self, player, card)
@@ -577,7 +589,8 @@ class Game:
             player.hand = []
         self.draw(player, 5)
         self.cost_reduction = 0
-        self._expire("turn")
+        if self.listeners:
+            self._expire("turn")
 
     def _expire(self, until: str, owner: Player | None = None) -> None:
         if not self.listeners:
@@ -657,6 +670,8 @@ class Game:
 
     def is_over(self) -> bool:
         piles = self.piles
+        if all(map(_pile_cards, piles.values())):
+            return False  # no pile is empty (the usual case, tested at C speed)
         for name in ("Province", "Colony"):
             pile = piles.get(name)
             if pile is not None and pile.in_supply and not pile.cards:
@@ -665,7 +680,7 @@ class Game:
 
     def empty_supply_piles(self) -> int:
         piles = self.piles.values()
-        if 0 not in map(len, map(_pile_cards, piles)):  # the usual case, tested at C speed
+        if all(map(_pile_cards, piles)):  # none is empty: the usual case, tested at C speed
             return 0
         return len([p for p in piles if not p.cards and p.in_supply])
 
@@ -675,7 +690,10 @@ class Game:
         self.start_turn()
         player = self.players[self.current]
         while self.actions > 0 and self.phase == "action":
-            options = [c for c in player.hand if c.d.is_action and self.can_play(player, c)]
+            if self.hand_play_limit is None and "can_play" not in self.listeners:
+                options = [c for c in player.hand if c.d.is_action]  # (nothing forbids a play)
+            else:
+                options = [c for c in player.hand if c.d.is_action and self.can_play(player, c)]
             if not options:
                 break
             card = ask(Decision(PLAY, player, "Play an Action", options, 0, 1, game=self))
@@ -683,7 +701,8 @@ class Game:
                 break
             self.actions -= 1
             self.play(player, card, player.hand)
-        self.start_buy_phase()
+        if self.phase == "action":
+            self.start_buy_phase()
         treasures = [c for c in player.hand if c.d.is_treasure]
         agent = player.agent
         if treasures:
@@ -816,17 +835,27 @@ class Affordable:
 
 def _shuffle(getrandbits: Callable[[int], int], cards: list) -> None:
     """random.Random.shuffle, with its _randbelow inlined: the same permutation, faster."""
-    bits = _BITS
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = bits[n] if n < 256 else n.bit_length()
+    size = len(cards)
+    plan = _PLANS.get(size)
+    if plan is None:
+        plan = _plan(size)
+    for i, n, k in plan:  # swap position i with one of 0..i (n = i + 1 choices, k bits)
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-_BITS = [n.bit_length() for n in range(256)]
+def _plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a shuffle of `size` items: (position, choices, bits drawn), as
+    random.Random.shuffle takes them."""
+    plan = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    if size < 1024:
+        _PLANS[size] = plan
+    return plan
+
+
+_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _same_as_random_shuffle() -> bool:
