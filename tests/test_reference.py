@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from compiler.build import builtin_library
+from compiler.render import render_card
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "cards.yaml"
 LIBRARY = builtin_library()
@@ -49,4 +50,30 @@ def test_rendered_text_against_reference(capsys) -> None:
               f"mean similarity {sum(scores.values()) / len(scores):.3f}")
         for name, score in sorted(scores.items(), key=lambda kv: kv[1])[:10]:
             print(f"  {score:.2f} {name}")
-    assert min(scores.values()) >= 0.3, min(scores.items(), key=lambda kv: kv[1])
+    assert min(scores.values()) >= 0.33, min(scores.items(), key=lambda kv: kv[1])
+    near = {n: s for n, s in scores.items() if n not in FAR_FROM_PRINTED}
+    assert min(near.values()) >= 0.9, min(near.items(), key=lambda kv: kv[1])
+
+
+# The cards whose printed text the tree can't yet say word for word, and why.
+DIFFERENT = {
+    "Thief": "the printed order (you gain between their trash and discard) is not the order it "
+             "is played in; 'one of them' would let a non-Treasure be trashed",
+    "Tribute": "printed 'Action Card' (capital C) and 'reveals then discards the top 2 cards'",
+    "Patrol": "'the Victory cards and Curses' (a noun 'X cards and Ys')",
+    "Journeyman": "'those cards' for the cards the reveal looked for (here they are 'them')",
+    "Herald": "printed 'put any card' (not optional) where the card lets the player decline",
+    "Butcher": "printed commas: 'to gain a card, costing up to ...'",
+}
+FAR_FROM_PRINTED = {"Thief"}
+
+
+@pytest.mark.parametrize("name", sorted(c.name for c in LIBRARY))
+def test_rendered_text_is_the_printed_text(name: str) -> None:
+    """Every card but the few listed renders exactly its printed text; rendering is stable."""
+    card = LIBRARY[name]
+    assert render_card(card, card.tree) == card.text  # rendering again gives the same text
+    if name in DIFFERENT:
+        assert card.text != REF[name]["text"], f"{name} is printed right now: drop it from DIFFERENT"
+        return
+    assert card.text == REF[name]["text"]
