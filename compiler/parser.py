@@ -512,6 +512,13 @@ class ToNodes(Transformer):
         selection.text = "the other revealed cards"
         return selection
 
+    def the_both(self, meta, c):
+        """"the Victory cards and Curses": all the revealed cards of either kind."""
+        noun = Noun("named", (c[0], c[2]), plural_form=True).at(meta)
+        selection = Selection("pick", ("all", 0), Filter([], noun, []), "revealed").at(meta)
+        selection.text = f"the {c[0]} cards and {c[2]}"
+        return selection
+
     def those_of(self, meta, c):
         """"those Treasure cards": all the revealed cards of that kind."""
         selection = Selection("pick", ("all", 0), Filter([], c[0], []), "revealed").at(meta)
