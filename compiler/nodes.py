@@ -90,6 +90,9 @@ class Env:
         singular = name[:-1] if name.endswith("s") and name[:-1] in self.type_names else None
         if singular:
             return "type", singular
+        head, _, word = name.rpartition(" ")  # "Action Card" (as older cards print it)
+        if word in ("Card", "Cards") and head in self.type_names:
+            return "type", head
         card = self._resolve(name)
         if card is not None:
             return "card", card

@@ -94,8 +94,8 @@ class Block(Node):
                     node.otherwise.apart = not any(s is node.otherwise for s in line)
             parts = [sentence(p) for p in _and_joined(line)]
             # a bonus after a sentence on the same line ends with a stop: "Discard a card. +1 Card."
-            parts = [p if i == 0 or not p or p.endswith((".", ")", ":")) else p + "."
-                     for i, p in enumerate(parts)]
+            parts = [p if i == 0 or not p or p.endswith((".", ")", ":")) or "...\n" in p
+                     else p + "." for i, p in enumerate(parts)]
             text = " ".join(t for t in parts if t)
             if text:  # an "otherwise" line is rendered by the "if" before it
                 out.append(text)

@@ -59,7 +59,6 @@ def test_rendered_text_against_reference(capsys) -> None:
 DIFFERENT = {
     "Thief": "the printed order (you gain between their trash and discard) is not the order it "
              "is played in; 'one of them' would let a non-Treasure be trashed",
-    "Tribute": "printed 'Action Card' (capital C) and 'reveals then discards the top 2 cards'",
     "Journeyman": "'those cards' for the cards the reveal looked for (here they are 'them')",
     "Herald": "printed 'put any card' (not optional) where the card lets the player decline",
     "Butcher": "printed commas: 'to gain a card, costing up to ...'",

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node
+from compiler.nodes import Env, Node, they_do
 from compiler.primitives import primitive
-from compiler.selections import Selection
+from compiler.primitives.move import Move
+from compiler.selections import Ref, Selection
+from compiler.structure import Sequence
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     | "look" "at" selection                      -> look_at
     | "look" "through" "your" "discard" "pile"   -> look_through
     | "look" "through" "it"                      -> look_through_it
+    | "reveal" "then" "discard" selection        -> reveal_then_discard
 """,
 )
 class Reveal(Node):
@@ -33,6 +36,10 @@ class Reveal(Node):
     @staticmethod
     def build_reveal(selection) -> Reveal:
         return Reveal("reveal", selection)
+
+    @staticmethod
+    def build_reveal_then_discard(selection) -> RevealThenDiscard:
+        return RevealThenDiscard(selection)
 
     @staticmethod
     def build_look_at(selection) -> Reveal:
@@ -92,3 +99,18 @@ class Reveal(Node):
             return "look through it" if self.verb == "look through it" else (
                 "look through your discard pile")
         return f"{self.verb} {self.selection.render()}"
+
+
+class RevealThenDiscard(Sequence):
+    """"reveal then discard the top 2 cards of your deck": reveal them, then discard them."""
+
+    def __init__(self, selection: Selection) -> None:
+        discard = Move("discard", Selection("ref", ref=Ref("it")))
+        super().__init__([Reveal("reveal", selection), discard])
+        self.selection = selection
+
+    def render(self, they: bool = False) -> str:
+        what = self.selection.render()
+        if they:  # "reveals then discards the top 2 cards of their deck"
+            return "reveals then discards " + they_do(what).removeprefix("they ")
+        return f"reveal then discard {what}"
