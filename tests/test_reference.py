@@ -61,7 +61,6 @@ DIFFERENT = {
              "is played in; 'one of them' would let a non-Treasure be trashed",
     "Journeyman": "'those cards' for the cards the reveal looked for (here they are 'them')",
     "Herald": "printed 'put any card' (not optional) where the card lets the player decline",
-    "Butcher": "printed commas: 'to gain a card, costing up to ...'",
 }
 FAR_FROM_PRINTED = {"Thief"}
 

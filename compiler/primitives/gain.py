@@ -24,6 +24,7 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
     | "gain" ref gain_to?                                          -> gain_ref
     | "gain" quantity noun "per" countable                         -> gain_per
     | "gain" "any" "number" "of" ref                               -> gain_ref_any
+    | "gain" quantity noun "," qualifier+                          -> gain_cards_comma
 !gain_to: "to" "your" "hand" | "to" "their" "hand" | "onto" "your" "deck"
 """,
 )
@@ -53,6 +54,13 @@ class Gain(Node):
         gain = Gain.build_gain_cards(quantity, *parts, to)
         gain.to_first = True
         gain.to_last = False
+        return gain
+
+    @staticmethod
+    def build_gain_cards_comma(quantity, *parts) -> Gain:
+        """"gain a card, costing up to ...": the description after a comma, as printed."""
+        gain = Gain.build_gain_cards(quantity, *parts)
+        gain.comma = True
         return gain
 
     @staticmethod
@@ -169,6 +177,7 @@ class Gain(Node):
             head = f"cheaper {head}"
         if self.count == 1:
             head = f"{article(head)} {head}"
+            head += "," if getattr(self, "comma", False) and quals else ""
         else:
             head = f"{self.count} {plural(head) if not head.endswith('s') else head}"
         if getattr(self, "per", None) is not None:
