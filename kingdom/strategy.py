@@ -80,6 +80,9 @@ class StrategyAgent(DefaultAgent):
     def __init__(self, strategy: Strategy) -> None:
         self.strategy = strategy
         self.name = strategy.name
+        # the buy rules as (card, its tests or None), for choose_buy's loop
+        self._buy = tuple((rule.card, tuple(rule.tests) or None) for rule in strategy.buy)
+        self._suicide_check = strategy.suicide_check
 
     def decide(self, decision: Decision) -> Any:
         kind = decision.kind
@@ -92,12 +95,14 @@ class StrategyAgent(DefaultAgent):
         return DefaultAgent.decide(self, decision)
 
     def choose_buy(self, game: Any, player: Any, options: list[str]) -> str | None:
-        strategy = self.strategy
-        for rule in strategy.buy:
-            if rule.card in options and (not rule.tests or rule.holds(game, player)):
-                if strategy.suicide_check and would_lose_by_gaining(game, player, rule.card):
-                    continue
-                return rule.card
+        for card, tests in self._buy:
+            if card not in options:
+                continue
+            if tests is not None and not _all_hold(tests, game, player):
+                continue
+            if self._suicide_check and would_lose_by_gaining(game, player, card):
+                continue
+            return card
         return None
 
     def choose_play(self, decision: Decision) -> Any:
@@ -112,6 +117,13 @@ class StrategyAgent(DefaultAgent):
 
     def __repr__(self) -> str:
         return f"<StrategyAgent {self.strategy.name}>"
+
+
+def _all_hold(tests: tuple[Test, ...], game: Any, player: Any) -> bool:
+    for test in tests:  # noqa: SIM110 (a loop: no generator to create, on the hot path)
+        if not test(game, player):
+            return False
+    return True
 
 
 # ------------------------------------------------------------------------------ loading

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable, Iterable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from runtime.cards import Card, CardDef
@@ -211,10 +210,12 @@ class Game:
             _shuffle(self.rng.getrandbits, cards)
         else:
             self.rng.shuffle(cards)
-        self.emit("shuffle", player, None, cards)
+        if "shuffle" in self.listeners:
+            self.emit("shuffle", player, None, cards)
         cards.extend(player.deck)
         player.deck = cards
-        self.note(f"{player.name} shuffles")
+        if self.log is not None:
+            self.note(f"{player.name} shuffles")
 
     def take_from_deck(self, player: Player, count: int) -> list[Card]:
         """Remove up to `count` cards from the top of the deck, shuffling when it runs out."""
@@ -306,7 +307,8 @@ class Game:
     def trash_card(self, player: Player, card: Card, source: list[Card]) -> bool:
         if not self.move(card, source, self.trash):
             return False
-        self.note(f"{player.name} trashes {card.d.name}")
+        if self.log is not None:
+            self.note(f"{player.name} trashes {card.d.name}")
         triggers = card.d.triggers.get("trash")
         if triggers:
             self.run_triggers(triggers, player, card)
@@ -316,7 +318,7 @@ class Game:
 
     def discard_card(self, player: Player, card: Card, source: list[Card]) -> bool:
         moved = self.move(card, source, player.discard)
-        if moved:
+        if moved and self.log is not None:
             self.note(f"{player.name} discards {card.d.name}")
         return moved
 
@@ -368,7 +370,8 @@ class Game:
         if source is not None and not self.move(card, source, player.in_play):
             return False
         self.played_this_turn.append(card)
-        self.note(f"{player.name} plays {card.d.name}")
+        if self.log is not None:
+            self.note(f"{player.name} plays {card.d.name}")
         for i in range(times):
             if i:
                 self.played_this_turn.append(card)  # each play counts ("3 Actions played")
@@ -462,15 +465,16 @@ class Game:
         if self.log is not None:
             self.note(f"-- turn {self.turn_number}: {player.name}"
                       + (" (extra turn)" if self.extra_turn else ""))
-        if self.listeners and any(
-            listener.until == "next_turn" for group in self.listeners.values() for listener in group
+        listeners = self.listeners  # (the same dict all game: mutated, never replaced)
+        if listeners and any(
+            listener.until == "next_turn" for group in listeners.values() for listener in group
         ):
             self._expire("next_turn", player)  # "until your next turn" effects end
         if player.next_turn:
             waiting, player.next_turn = player.next_turn, []
             for _card, effect, ctx in waiting:
                 effect(ctx)
-        if "start_turn" in self.listeners:
+        if "start_turn" in listeners:
             self.emit("start_turn", player)
 
     def start_buy_phase(self) -> None:
@@ -486,14 +490,13 @@ class Game:
         listeners = self.listeners
         fast = self.hand_play_limit is None and not (listeners and (
             "play" in listeners or "after_play" in listeners or "can_play" in listeners))
-        hand = player.hand
-        remove, put, record = hand.remove, player.in_play.append, self.played_this_turn.append
+        hand, in_play, played = player.hand, player.in_play, self.played_this_turn
         for card in list(cards):
             coins = card.d.coins
             if fast and coins is not None:
-                remove(card)
-                put(card)
-                record(card)
+                hand.remove(card)
+                in_play.append(card)
+                played.append(card)
                 self.coins += coins
             else:
                 self.play(player, card, hand)
@@ -502,21 +505,23 @@ class Game:
         """Buy the top card of a Supply pile; raises IllegalMove (state unchanged) if illegal."""
         pile = self.piles.get(name)
         if pile is None or not pile.in_supply or not pile.cards or (
-                pile.cards[-1].d.name != name and pile.name != name):
+                pile.name != name and pile.cards[-1].d.name != name):
             pile = self.buyable_pile(name)  # (by a card's name, or to say why not)
         if self.phase == "cleanup":
             raise IllegalMove("the Buy phase is over")
         if self.buys < 1:
             raise IllegalMove(f"cannot buy {name}: no Buys left")
         top = pile.cards[-1].d
-        price = (top.cost if not self.cost_reduction and not self.listeners.get("cost")
+        listeners = self.listeners
+        price = (top.cost if not self.cost_reduction and "cost" not in listeners
                  else self.cost(top))  # (cost() without the call when nothing changes costs)
         if price + overpay > self.coins:
             raise IllegalMove(f"cannot buy {name}: it costs ${price}, you have ${self.coins}")
-        if overpay < 0:
-            raise IllegalMove(f"cannot overpay ${overpay}")
-        if overpay and not top.overpay:
-            raise IllegalMove(f"cannot overpay for {name}: it has no Overpay ability")
+        if overpay:
+            if overpay < 0:
+                raise IllegalMove(f"cannot overpay ${overpay}")
+            if not top.overpay:
+                raise IllegalMove(f"cannot overpay for {name}: it has no Overpay ability")
         if self.phase == "action":
             self.start_buy_phase()
         self.phase = "buy"
@@ -524,7 +529,7 @@ class Game:
         self.bought = True
         self.coins -= price + overpay
         card = pile.cards[-1]
-        if "buy" in self.listeners:
+        if "buy" in listeners:
             self.emit("buy", player, card, overpay)
         if self.piles.get(pile.name) is pile:  # what gain() finds: its top card, if any
             gained = self.receive(player, pile.cards.pop()) if pile.cards else None
@@ -558,7 +563,8 @@ class Game:
         """Clean-up: discard hand and play (Durations with work left stay), draw 5."""
         player = self.players[self.current]
         self.phase = "cleanup"
-        if "cleanup" in self.listeners:
+        listeners = self.listeners
+        if "cleanup" in listeners:
             self.emit("cleanup", player)
         staying = player.next_turn and {
             id(card) for card, _effect, ctx in player.next_turn if card is not None
@@ -570,7 +576,7 @@ class Game:
             player.in_play = kept
         else:
             leaving, player.in_play = player.in_play, []
-        if "discard_from_play" in self.listeners or (self._discard_from_play and any(
+        if "discard_from_play" in listeners or (self._discard_from_play and any(
             "discard_from_play" in c.d.triggers for c in leaving
         )):
             for card in leaving:
@@ -589,7 +595,7 @@ class Game:
             player.hand = []
         self.draw(player, 5)
         self.cost_reduction = 0
-        if self.listeners:
+        if listeners:
             self._expire("turn")
 
     def _expire(self, until: str, owner: Player | None = None) -> None:
@@ -607,10 +613,11 @@ class Game:
     def end_turn(self) -> None:
         """Finish the current turn (Buy phase end, Clean-up, end-of-turn effects, game end)."""
         player = self.players[self.current]
-        if "end_buy" in self.listeners:
+        listeners = self.listeners
+        if "end_buy" in listeners:
             self.emit("end_buy", player)
         self.cleanup()
-        if "end_turn" in self.listeners:
+        if "end_turn" in listeners:
             self.emit("end_turn", player)
         if self.is_over():
             self.game_over = True
@@ -670,8 +677,11 @@ class Game:
 
     def is_over(self) -> bool:
         piles = self.piles
-        if all(map(_pile_cards, piles.values())):
-            return False  # no pile is empty (the usual case, tested at C speed)
+        for pile in piles.values():
+            if not pile.cards:
+                break
+        else:
+            return False  # no pile is empty: the usual case
         for name in ("Province", "Colony"):
             pile = piles.get(name)
             if pile is not None and pile.in_supply and not pile.cards:
@@ -680,8 +690,11 @@ class Game:
 
     def empty_supply_piles(self) -> int:
         piles = self.piles.values()
-        if all(map(_pile_cards, piles)):  # none is empty: the usual case, tested at C speed
-            return 0
+        for pile in piles:
+            if not pile.cards:
+                break
+        else:
+            return 0  # none is empty: the usual case
         return len([p for p in piles if not p.cards and p.in_supply])
 
     # --------------------------------------------------------------- a turn, by agents
@@ -689,11 +702,17 @@ class Game:
         """Play one whole turn, asking the current player's agent for every move."""
         self.start_turn()
         player = self.players[self.current]
+        listeners = self.listeners  # (the same dict all game: mutated, never replaced)
         while self.actions > 0 and self.phase == "action":
-            if self.hand_play_limit is None and "can_play" not in self.listeners:
-                options = [c for c in player.hand if c.d.is_action]  # (nothing forbids a play)
+            options = []  # (loops, not comprehensions: cheaper for a hand of a few cards)
+            if self.hand_play_limit is None and "can_play" not in listeners:
+                for c in player.hand:  # nothing forbids a play
+                    if c.d.is_action:
+                        options.append(c)
             else:
-                options = [c for c in player.hand if c.d.is_action and self.can_play(player, c)]
+                for c in player.hand:
+                    if c.d.is_action and self.can_play(player, c):
+                        options.append(c)
             if not options:
                 break
             card = ask(Decision(PLAY, player, "Play an Action", options, 0, 1, game=self))
@@ -703,7 +722,10 @@ class Game:
             self.play(player, card, player.hand)
         if self.phase == "action":
             self.start_buy_phase()
-        treasures = [c for c in player.hand if c.d.is_treasure]
+        treasures = []
+        for c in player.hand:
+            if c.d.is_treasure:
+                treasures.append(c)
         agent = player.agent
         if treasures:
             if getattr(agent, "plays_all_treasures", False):
@@ -775,7 +797,6 @@ class Game:
 # uid), and a game tells its cards apart by identity among its own, so games set up alike share
 # their piles' and starting decks' Card objects instead of creating ~200 of them per game.
 _NEW_CARDS: dict[tuple, tuple[tuple[Card, ...], tuple[CardDef, ...], bool]] = {}
-_pile_cards = attrgetter("cards")
 
 
 def _new_cards(uid: int, defs: list[CardDef], pile: bool
@@ -822,9 +843,9 @@ class Affordable:
         top = cards[-1].d
         if top.name != name:
             return False
-        if not game.cost_reduction and not game.listeners.get("cost"):
+        if not game.cost_reduction and "cost" not in game.listeners:
             return top.cost <= game.coins
-        return game.cost(top) <= game.coins
+        return game.cost(top) <= game.coins  # (the same when an empty "cost" group is left)
 
     def __iter__(self):
         return iter(self._game().affordable())
