@@ -73,6 +73,15 @@ class Strategy:
     def agent(self, seed: int | None = None) -> StrategyAgent:
         return StrategyAgent(self)
 
+    def compiled_buy(self) -> tuple[tuple[str, tuple[Test, ...] | None], ...]:
+        """The buy rules as (card, its tests or None), made again if the rules changed."""
+        rules = tuple(self.buy)
+        made = self.__dict__.get("_compiled_buy")
+        if made is None or made[0] != rules:
+            made = self.__dict__["_compiled_buy"] = (
+                rules, tuple((rule.card, tuple(rule.tests) or None) for rule in rules))
+        return made[1]
+
 
 class StrategyAgent(DefaultAgent):
     """Follows a `Strategy` for the turn's decisions; the generic bot answers the rest."""
@@ -80,8 +89,7 @@ class StrategyAgent(DefaultAgent):
     def __init__(self, strategy: Strategy) -> None:
         self.strategy = strategy
         self.name = strategy.name
-        # the buy rules as (card, its tests or None), for choose_buy's loop
-        self._buy = tuple((rule.card, tuple(rule.tests) or None) for rule in strategy.buy)
+        self._buy = strategy.compiled_buy()  # (card, its tests or None) for choose_buy's loop
         self._suicide_check = strategy.suicide_check
 
     def decide(self, decision: Decision) -> Any:
@@ -100,8 +108,11 @@ class StrategyAgent(DefaultAgent):
                 continue
             if tests is not None and not _all_hold(tests, game, player):
                 continue
-            if self._suicide_check and would_lose_by_gaining(game, player, card):
-                continue
+            if self._suicide_check:
+                pile = game.piles.get(card)  # (only a pile's last card can end the game)
+                if (pile is None or len(pile.cards) == 1) and would_lose_by_gaining(
+                        game, player, card):
+                    continue
             return card
         return None
 

@@ -485,13 +485,17 @@ class Game:
 
     def play_treasures(self, player: Player, cards: Iterable[Card]) -> None:
         """Play Treasures from hand; plain +$N Treasures skip the interpreter."""
+        self._play_treasures(player, list(cards))
+
+    def _play_treasures(self, player: Player, cards: list[Card]) -> None:
+        """play_treasures of a list nothing else holds (not copied)."""
         if self.phase == "action":
             self.start_buy_phase()
         listeners = self.listeners
         fast = self.hand_play_limit is None and not (listeners and (
             "play" in listeners or "after_play" in listeners or "can_play" in listeners))
         hand, in_play, played = player.hand, player.in_play, self.played_this_turn
-        for card in list(cards):
+        for card in cards:
             coins = card.d.coins
             if fast and coins is not None:
                 hand.remove(card)
@@ -704,7 +708,13 @@ class Game:
         player = self.players[self.current]
         listeners = self.listeners  # (the same dict all game: mutated, never replaced)
         while self.actions > 0 and self.phase == "action":
-            options = []  # (loops, not comprehensions: cheaper for a hand of a few cards)
+            # (loops, not comprehensions: cheaper for a hand of a few cards)
+            for c in player.hand:
+                if c.d.is_action:
+                    break
+            else:
+                break  # no Action in hand
+            options = []
             if self.hand_play_limit is None and "can_play" not in listeners:
                 for c in player.hand:  # nothing forbids a play
                     if c.d.is_action:
@@ -736,7 +746,7 @@ class Game:
                              game=self)
                 )
             if chosen:
-                self.play_treasures(player, chosen)
+                self._play_treasures(player, chosen if chosen is treasures else list(chosen))
         choose_buy = getattr(agent, "choose_buy", None)
         while self.buys > 0:
             if choose_buy is not None:
