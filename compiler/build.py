@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
+import pickle
+import shutil
+import sys
+from functools import cache
 from pathlib import Path
 
 from compiler.card import ParsedCard, compile_card, parse_card
@@ -11,6 +18,102 @@ from compiler.nodes import Env
 from runtime.library import CARD_TYPES, Library, singular_forms
 
 BUILTIN_CARDS = Path(__file__).resolve().parent.parent / "cards"
+COMPILER = Path(__file__).resolve().parent
+GRAMMAR = COMPILER.parent / "grammar"
+
+
+def cache_dir() -> Path | None:
+    """Kingdom's folder in the user's cache folder ($XDG_CACHE_HOME or ~/.cache), made if
+    missing; None when caching is off (KINGDOM_NO_CACHE set) or the folder cannot be made."""
+    if os.environ.get("KINGDOM_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    folder = Path(base) / "kingdom"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder
+
+
+@cache
+def _compiler_fingerprint() -> str:
+    """A hash of what parsing a card depends on besides the file: the compiler's and the
+    grammar's sources, Python's version and the installed Lark, PyYAML and jsonschema."""
+    import jsonschema
+    import lark
+    import yaml
+
+    digest = hashlib.sha256()
+    digest.update(sys.version.encode())
+    for module in (lark, yaml, jsonschema):  # (installed anew on an upgrade: a new time)
+        digest.update(f"{module.__name__} {os.stat(module.__file__).st_mtime_ns}".encode())
+    for path in sorted([*COMPILER.rglob("*.py"), *GRAMMAR.glob("*.lark")]):
+        digest.update(str(path.relative_to(COMPILER.parent)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def card_cache() -> Path | None:
+    """The folder of parsed cards for this compiler (by its fingerprint); the folders of other
+    versions of it are removed when a new one is made."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    cards = folder / "cards"
+    mine = cards / _compiler_fingerprint()[:16]
+    if mine.is_dir():
+        return mine
+    try:
+        mine.mkdir(parents=True)
+    except FileExistsError:
+        return mine
+    except OSError:
+        return None
+    for other in cards.iterdir():
+        if other != mine:
+            shutil.rmtree(other, ignore_errors=True)
+    return mine
+
+
+def prune(folder: Path, pattern: str, keep: Path) -> None:
+    """Remove the files of `folder` matching `pattern` but `keep` (older cache entries)."""
+    for path in folder.glob(pattern):
+        if path != keep:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def parse_card_cached(file: Path, set_name: str | None, folder: Path | None
+                      ) -> ParsedCard | list[Diagnostic]:
+    """`parse_card`, its result kept in `folder` (a cache) by the file's path, set and
+    content and the compiler's fingerprint; without a folder, or on any problem, parsed anew."""
+    if folder is None:
+        return parse_card(file, set_name)
+    try:
+        data = file.read_bytes()
+    except OSError:
+        return parse_card(file, set_name)  # (it reports the unreadable file)
+    digest = hashlib.sha256()
+    for part in (str(file), str(set_name)):
+        digest.update(part.encode())
+        digest.update(b"\0")
+    digest.update(data)
+    entry = folder / f"{digest.hexdigest()[:32]}.pickle"
+    try:
+        with open(entry, "rb") as f:
+            return pickle.load(f)
+    except Exception:  # none yet, or damaged: parse again and replace it
+        pass
+    result = parse_card(file, set_name)
+    try:
+        temporary = entry.with_suffix(f".{os.getpid()}.tmp")
+        with open(temporary, "wb") as f:
+            pickle.dump(result, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, entry)  # (whole, even with other processes writing)
+    except Exception:
+        pass  # (not cacheable, or the folder is read-only: no matter)
+    return result
 
 
 def card_files(folder: Path) -> list[Path]:
@@ -21,11 +124,12 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
     """Compile every card file under `folders`. With `strict`, raise CompileError on errors."""
     parsed: list[ParsedCard] = []
     diagnostics: list[Diagnostic] = []
+    cached = card_cache()
     for folder in folders:
         files, problems = folder_cards(folder)  # manifests: K401 too new, K402 invalid
         diagnostics.extend(problems)
         for file, set_name in files:
-            result = parse_card(file, set_name)
+            result = parse_card_cached(file, set_name, cached)
             if isinstance(result, list):
                 diagnostics.extend(result)
             else:

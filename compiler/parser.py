@@ -7,10 +7,12 @@ turns parse trees into nodes (compiler.nodes, .selections, .structure and the pr
 from __future__ import annotations
 
 import difflib
+import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import lark
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
@@ -75,8 +77,21 @@ def grammar_text() -> str:
 
 @cache
 def parser() -> Lark:
-    return Lark(grammar_text(), start=STARTS, parser="lalr", propagate_positions=True,
-                maybe_placeholders=False)
+    """The LALR parser; its tables are cached in the user's cache folder (compiler.build.
+    cache_dir), keyed by the grammar, so a new process need not build them again."""
+    from compiler.build import cache_dir, prune  # (build imports this module)
+
+    options = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
+               "maybe_placeholders": False}
+    folder = cache_dir()
+    if folder is None:
+        return Lark(grammar_text(), **options)
+    key = hashlib.sha256(f"{grammar_text()}{options}{lark.__version__}".encode()).hexdigest()
+    path = folder / f"lark-{key[:24]}.pickle"
+    if not path.exists():
+        prune(folder, "lark-*.pickle", path)  # the tables of older grammars
+    # Lark checks the grammar's hash stored in the file, and builds anew if it is unreadable
+    return Lark(grammar_text(), cache=str(path), **options)
 
 
 def parse(text: str, start: str = "statements") -> Any:
