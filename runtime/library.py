@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
+from typing import Any
 
 from runtime.cards import CardDef
 
@@ -20,7 +21,7 @@ class Library:
         self.cards: dict[str, CardDef] = {}
         self.aliases: dict[str, str] = {}
         self.split_piles: dict[str, list[str]] = {}  # pile name -> member names, top first
-        self._kinds: dict[str, list[str]] = {}  # kind -> names, sorted (names_of_kind)
+        self._kinds: dict[str, Any] = {}  # kind -> names, sorted (names_of_kind); " brings"
         for card in cards or ():
             self.add(card)
 
@@ -64,6 +65,13 @@ class Library:
             lowered = {n.lower(): n for n in names}
             match = [lowered[name.lower()]] if name.lower() in lowered else []
         return match[0] if match else None
+
+    def bringing(self) -> frozenset[str]:
+        """The names of the cards that bring piles (a non-empty `brings`)."""
+        names = self._kinds.get(" brings")
+        if names is None:
+            names = self._kinds[" brings"] = frozenset(d.name for d in self if d.brings)
+        return names
 
     def names_of_kind(self, kind: str) -> list[str]:
         """The names of the cards of one kind ("ally"), sorted (a new list)."""

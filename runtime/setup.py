@@ -91,6 +91,8 @@ def add_brought_piles(game: Game, sizes: dict[str, int] | None = None) -> None:
     """Non-Supply piles the cards in the game bring: a card that gains "any Reward" brings a
     pile of each card of that type that is not a Kingdom or basic card (outside the Supply)."""
     cards, library = game.library.cards, game.library
+    if game.pile_of.keys() <= cards.keys() and library.bringing().isdisjoint(game.pile_of):
+        return  # no card in the game brings a pile (tested without a loop)
     wanted = {t for name in list(game.pile_of) for t in (cards.get(name) or library[name]).brings}
     if not wanted:
         return
@@ -113,8 +115,8 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
     game = Game(library, agents, seed)
     game.setup_choices.update(choices or {})  # preset setup choices ("bane": a pile)
     build_supply(game, kingdom, colonies)
-    estate = library["Estate"]
-    copper = library["Copper"]  # pile_size already left out the starting Coppers
+    estate = library.cards.get("Estate") or library["Estate"]
+    copper = library.cards.get("Copper") or library["Copper"]  # (pile_size left them out)
     for player in game.players:
         player.discard.extend(game.new_cards([copper] * 7 + [estate] * 3))
         game.shuffle(player)
