@@ -81,6 +81,17 @@ class Listener:
 class Game:
     """One game: players, piles, trash, the turn in progress and the event dispatcher."""
 
+    # Slots for the attributes below: with more than 30 of them in a __dict__, Python 3.11's
+    # fast attribute access gives up on the object. Other attributes still go to a __dict__.
+    __slots__ = (
+        "__dict__", "__weakref__", "_affordable", "_discard_from_play", "_next_uid", "actions",
+        "ally", "bought", "buys", "card_tokens", "coins", "cost_reduction", "current",
+        "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
+        "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "phase",
+        "pile_of", "piles", "played_this_turn", "players", "rng", "seed", "setup_choices",
+        "setup_piles", "shuffles", "skips", "trash", "turn_number",
+    )
+
     def __init__(self, library: Library, agents: list[Any], seed: int | None = None) -> None:
         if not 2 <= len(agents) <= 6:
             raise IllegalMove("a game has 2 to 6 players")
