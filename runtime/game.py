@@ -741,8 +741,10 @@ class Game:
                 break
             self.actions -= 1
             self.play(player, card, player.hand)
-        if self.phase == "action":
-            self.start_buy_phase()
+        if self.phase == "action":  # start_buy_phase(), without the call
+            self.phase = "buy"
+            if "start_buy" in listeners:
+                self.emit("start_buy", self.player)
         treasures = []
         for c in player.hand:
             if c.d.is_treasure:
