@@ -883,23 +883,23 @@ def _shuffle(getrandbits: Callable[[int], int], cards: list) -> None:
     plan = _PLANS.get(size)
     if plan is None:
         plan = _plan(size)
-    for i, n, k in plan:  # swap position i with one of 0..i (n = i + 1 choices, k bits)
+    for i, k in plan:  # swap position i with one of 0..i, drawn with k bits (until <= i)
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _plan(size: int) -> tuple[tuple[int, int, int], ...]:
-    """The steps of a shuffle of `size` items: (position, choices, bits drawn), as
-    random.Random.shuffle takes them."""
-    plan = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def _plan(size: int) -> tuple[tuple[int, int], ...]:
+    """The steps of a shuffle of `size` items: (position i, bits drawn for a choice among the
+    i + 1 first), as random.Random.shuffle takes them."""
+    plan = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
     if size < 1024:
         _PLANS[size] = plan
     return plan
 
 
-_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_PLANS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def _same_as_random_shuffle() -> bool:
