@@ -15,6 +15,18 @@ BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 
 def pile_size(definition: CardDef, players: int) -> int:
     """How many cards a Supply pile starts with (gameplay.txt, Setup)."""
+    size = _PILE_SIZES.get((definition, players))
+    if size is None:
+        if len(_PILE_SIZES) >= 4096:
+            _PILE_SIZES.clear()
+        size = _PILE_SIZES[definition, players] = _pile_size(definition, players)
+    return size
+
+
+_PILE_SIZES: dict[tuple[CardDef, int], int] = {}  # (definitions are not changed once compiled)
+
+
+def _pile_size(definition: CardDef, players: int) -> int:
     name = definition.name
     if definition.kind == "reward":  # Rewards: one of each with 2 players, two with more
         return 1 if players == 2 else 2
@@ -113,7 +125,8 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
     """A new game ready for the first player's first turn. `ally`: the Ally's name, RANDOM
     (one chosen with the game's seeded RNG when a Liaison is used) or None (no Ally)."""
     game = Game(library, agents, seed)
-    game.setup_choices.update(choices or {})  # preset setup choices ("bane": a pile)
+    if choices:
+        game.setup_choices.update(choices)  # preset setup choices ("bane": a pile)
     build_supply(game, kingdom, colonies)
     estate = library.cards.get("Estate") or library["Estate"]
     copper = library.cards.get("Copper") or library["Copper"]  # (pile_size left them out)
@@ -135,18 +148,23 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
 
 def uses_liaisons(game: Game) -> bool:
     return any("Liaison" in d.type_set
-               for pile in game.piles.values() for d in pile_definitions(pile))
+               for pile in game.piles.values() for d in _pile_definitions(pile))
 
 
 def pile_definitions(pile) -> dict:
     """The card definitions in a pile, bottom first, each once (a dict used as an ordered set)."""
+    return dict(_pile_definitions(pile))
+
+
+def _pile_definitions(pile) -> dict:
+    """pile_definitions, shared: not to be changed."""
     cards = tuple(pile.cards)
     found = _PILE_DEFINITIONS.get(cards)
     if found is None:
         if len(_PILE_DEFINITIONS) >= 4096:
             _PILE_DEFINITIONS.clear()
         found = _PILE_DEFINITIONS[cards] = dict.fromkeys(map(_definition, cards))
-    return dict(found)
+    return found
 
 
 # By the cards themselves: piles set up alike hold the same (immutable, shared) Card objects.
@@ -167,7 +185,7 @@ def run_setup_rules(game: Game, liaisons: bool | None = None) -> None:
     With a Liaison or an Ally in the game, each player starts with 1 Favor (`liaisons`:
     whether a pile has a Liaison, when the caller knows)."""
     # The piles' cards as they are before any setup rule runs: until one runs, they still are.
-    before = [(pile, pile_definitions(pile)) for pile in game.piles.values()]
+    before = [(pile, _pile_definitions(pile)) for pile in game.piles.values()]
     if liaisons is None and game.ally is None:
         liaisons = any("Liaison" in d.type_set for _pile, defs in before for d in defs)
     if game.ally is not None or liaisons:
@@ -184,7 +202,7 @@ def run_setup_rules(game: Game, liaisons: bool | None = None) -> None:
             if not ran and i < len(before) and before[i][0] is pile:
                 definitions = before[i][1]
             else:
-                definitions = pile_definitions(pile)
+                definitions = pile_definitions(pile)  # (a copy: the rules may add piles)
             for d in definitions:
                 if d.name in seen:
                     continue
