@@ -156,6 +156,7 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
     for card in parsed:
         if card.data.get("kind") == "split-pile":
             library.split_piles[card.name] = list(card.data.get("members", ()))
+            library.split_copies[card.name] = card.data.get("copies", 4)
             continue
         env = Env(card.doc, names, piles, set(CARD_TYPES), resolve, _suggester(names))
         definition = compile_card(card, env)

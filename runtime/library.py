@@ -21,6 +21,7 @@ class Library:
         self.cards: dict[str, CardDef] = {}
         self.aliases: dict[str, str] = {}
         self.split_piles: dict[str, list[str]] = {}  # pile name -> member names, top first
+        self.split_copies: dict[str, int] = {}  # pile name -> copies of each member (default 4)
         self._kinds: dict[str, Any] = {}  # kind -> names, sorted (names_of_kind); " brings"
         for card in cards or ():
             self.add(card)

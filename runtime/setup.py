@@ -54,7 +54,8 @@ def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
     for name in names:
         if name in split_piles:
             members = [library[m] for m in split_piles[name]]
-            defs = [d for d in members for _ in range(4)]
+            copies = library.split_copies.get(name, 4)
+            defs = [d for d in members for _ in range(copies)]
             game.add_pile(name, defs)
             continue
         definition = by_name.get(name)  # (the name as printed: no need to resolve it)

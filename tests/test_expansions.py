@@ -26,7 +26,8 @@ from kingdom.scenarios import load_scenarios, run_scenario
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "harbor"
 BUILTIN = BUILTIN_CARDS.resolve()
-HARBOR = {"Dockhand", "Beacon", "Toll Bridge", "Press Gang", "Warehouse District"}
+HARBOR = {"Dockhand", "Beacon", "Toll Bridge", "Press Gang", "Warehouse District", "Low Tide",
+          "High Tide", "Lighthouse Keepers"}
 
 
 def _copy_example(dest: Path) -> Path:
