@@ -186,6 +186,7 @@ def compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         overpay=cost.get("overpay", False),
         special_cost=cost.get("special", False),
         former_names=tuple(data.get("former_names", ())),
+        pile_size=data.get("pile_size"),
         source=card.doc.file,
         vp=data["vp"] if isinstance(data.get("vp"), int) else 0,
     )

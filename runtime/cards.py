@@ -52,6 +52,7 @@ class CardDef:
     setup_keys: tuple[str, ...] = ()  # setup choices it takes ("bane", "ferryman"): scenario keys
     brings: tuple[str, ...] = ()  # types of non-Supply piles it brings ("Reward")
     former_names: tuple[str, ...] = ()
+    pile_size: int | None = None  # cards in its Supply pile, when not the usual number
     source: str = ""
     text: str = ""
     tree: Any = None

@@ -28,6 +28,8 @@ _PILE_SIZES: dict[tuple[CardDef, int], int] = {}  # (definitions are not changed
 
 def _pile_size(definition: CardDef, players: int) -> int:
     name = definition.name
+    if definition.pile_size is not None:  # the card file says (`pile_size:`)
+        return definition.pile_size
     if definition.kind == "reward":  # Rewards: one of each with 2 players, two with more
         return 1 if players == 2 else 2
     if name == "Copper":
