@@ -55,7 +55,7 @@ class Rule:
     text: str = ""
 
     def holds(self, game: Any, player: Any) -> bool:
-        return all(test(game, player) for test in self.tests)
+        return not self.tests or _all_hold(self.tests, game, player)
 
 
 @dataclass

@@ -115,8 +115,9 @@ class Decision:
                 return None
             raise IllegalAnswer(f"{self.prompt}: an answer is required")
         if kind == PLAY:
-            if any(answer is o for o in self.options):
-                return answer
+            for option in self.options:  # (a loop, not any(): no generator on the turn's path)
+                if answer is option:
+                    return answer
         elif kind == BUY:
             if answer in self.options:
                 return answer
