@@ -9,7 +9,6 @@ themselves.
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -116,9 +115,9 @@ class Game:
         self.game_over = False
         self.log: list[str] | None = None
         self._next_uid = 0
-        # what the agents with `choose_buy` get as options (it refers to the game weakly: no
-        # reference cycle, so a finished game is freed at once, not by the garbage collector)
-        self._affordable = Affordable(weakref.ref(self))
+        # What the agents with `choose_buy` get as options, made by take_turn and dropped when
+        # the game ends: no reference cycle is left, so a finished game is freed at once.
+        self._affordable: Affordable | None = None
         self._discard_from_play = False  # a card of this game has a when-discarded-from-play ability
         # Turn control: extra turns waiting (player, options), turns each player will skip,
         # whether the turn in progress is an extra one, and its limit on plays from hand.
@@ -636,6 +635,7 @@ class Game:
             self.emit("end_turn", player)
         if self.is_over():
             self.game_over = True
+            self._affordable = None  # (it refers to the game)
             return
         self.advance()
 
@@ -765,7 +765,10 @@ class Game:
             if choose_buy is not None:
                 # an agent answering from the state: `options` tests affordability lazily, and
                 # `buy` refuses what is not legal
-                name = choose_buy(self, player, self._affordable)
+                options = self._affordable
+                if options is None:
+                    options = self._affordable = Affordable(self)
+                name = choose_buy(self, player, options)
             else:
                 name = ask(Decision(BUY, player, "Buy a card", self.affordable(), 0, 1, game=self))
             if name is None:
@@ -792,6 +795,7 @@ class Game:
         while not self.game_over and self.turn_number < max_turns:
             self.take_turn()
         self.game_over = True
+        self._affordable = None  # (it refers to the game)
 
     # ----------------------------------------------------------------- scoring
     def score(self, player: Player) -> int:
@@ -844,17 +848,13 @@ def _new_cards(uid: int, defs: list[CardDef], pile: bool
 class Affordable:
     """The names `Game.affordable()` would list, tested one at a time (for fast agents)."""
 
-    __slots__ = ("_game",)
+    __slots__ = ("game",)
 
-    def __init__(self, game: Callable[[], Game | None]) -> None:
-        self._game = game  # a weak reference
-
-    @property
-    def game(self) -> Game:
-        return self._game()
+    def __init__(self, game: Game) -> None:
+        self.game = game
 
     def __contains__(self, name: object) -> bool:
-        game = self._game()
+        game = self.game
         pile = game.pile_of.get(name)  # (not `or`: Pile.__bool__ is a Python call)
         if pile is None:
             pile = game.piles.get(name)
@@ -871,10 +871,10 @@ class Affordable:
         return game.cost(top) <= game.coins  # (the same when an empty "cost" group is left)
 
     def __iter__(self):
-        return iter(self._game().affordable())
+        return iter(self.game.affordable())
 
     def __len__(self) -> int:
-        return len(self._game().affordable())
+        return len(self.game.affordable())
 
 
 def _shuffle(getrandbits: Callable[[int], int], cards: list) -> None:
