@@ -143,10 +143,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     game.run()
     console.print(f"\n[bold]Sample game[/bold] (seed {args.seed}): Big Money vs the default "
                   f"bot, Kingdom: {', '.join(kingdom)}")
-    for line in game.log[: args.lines]:
-        console.print("  " + line)
-    if len(game.log) > args.lines:
-        console.print(f"  ... ({len(game.log) - args.lines} more log lines)")
+    turns = turn_summaries(game.log)
+    for line in turns[: args.lines]:
+        console.print("  " + line, highlight=False)
+    if len(turns) > args.lines:
+        console.print(f"  ... ({len(turns) - args.lines} more turns)")
     for player in game.players:
         console.print(f"{player.name}: {game.score(player)} VP in {player.turns_taken} turns")
     console.print("Winner: " + ", ".join(p.name for p in game.winners()))
@@ -292,6 +293,35 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def turn_summaries(log: list[str]) -> list[str]:
+    """One line per turn from a game log: "turn 3 p1: plays Copper x4; buys Silver for $4"."""
+    out: list[str] = []
+    head, events = "", []
+
+    def flush() -> None:
+        if head:
+            runs: list[list] = []
+            for event in events:
+                if runs and runs[-1][0] == event:
+                    runs[-1][1] += 1
+                else:
+                    runs.append([event, 1])
+            text = "; ".join(e if n == 1 else f"{e} x{n}" for e, n in runs)
+            out.append(f"{head}: {text or 'nothing'}")
+
+    for line in log:
+        if line.startswith("-- turn "):
+            flush()
+            head, events = line[3:].replace(":", ""), []
+        else:
+            player, _, event = line.partition(" ")
+            if events and events[-1].startswith(f"buys {event[6:]} for") and event.startswith("gains"):
+                continue  # a bought card is gained: said once
+            events.append(event if head.endswith(player) else line)
+    flush()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kingdom", description="Dominion cards as data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -317,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--kingdom", default="Village,Smithy,Militia,Market,Moat,Witch,Cellar,"
                    "Workshop,Remodel,Laboratory")
-    p.add_argument("--lines", type=int, default=40)
+    p.add_argument("--lines", type=int, default=60, help="turns to print")
     p.set_defaults(func=cmd_demo)
     p = sub.add_parser("simulate", help="play many bot games and report the figures")
     p.add_argument("--kingdom", default="", help="comma-separated Kingdom cards, or 'random'")

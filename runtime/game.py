@@ -512,6 +512,8 @@ class Game:
                 in_play.append(card)
                 played.append(card)
                 self.coins += coins
+                if self.log is not None:
+                    self.note(f"{player.name} plays {card.d.name}")
             else:
                 self.play(player, card, hand)
 
@@ -542,6 +544,8 @@ class Game:
         self.buys -= 1
         self.bought = True
         self.coins -= price + overpay
+        if self.log is not None:
+            self.note(f"{player.name} buys {name} for ${price + overpay}")
         card = pile.cards[-1]
         if "buy" in listeners:
             self.emit("buy", player, card, overpay)
