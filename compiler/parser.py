@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -124,7 +125,23 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
     found = f"'{word}'" if word else "the end of the text"
     message = f"unexpected {found}"
     hint = f"expected one of: {', '.join(shown)}" if shown else ""
+    keywords = [w for t in expected for w in _keywords(t)]
+    close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7) if word else []
+    if close:
+        hint = f"did you mean '{close[0]}'? ({hint})"
     return DSLSyntaxError(message, line, column, "K200", hint)
+
+
+def _keywords(terminal: str) -> list[str]:
+    """The words a keyword terminal accepts ("card", "cards", ...), for did-you-mean."""
+    try:
+        pattern = parser().get_terminal(terminal).pattern
+    except KeyError:
+        return []
+    if pattern.type == "str":
+        return [pattern.value]
+    words = re.fullmatch(r"\(\?:([a-z |$-]+)\)", pattern.value)
+    return words.group(1).split("|") if words else []
 
 
 def _describe(terminal: str) -> str:
@@ -134,8 +151,14 @@ def _describe(terminal: str) -> str:
         return terminal
     if pattern.type == "str":
         return repr(pattern.value)
-    return {"NAME": "a card or type name", "INT": "a number", "MONEY": "an amount like $2",
-            "CARD_WORD": "'card'", "NUMBER_WORD": "a number word"}.get(terminal, terminal)
+    named = {"NAME": "a card or type name", "INT": "a number", "MONEY": "an amount like $2",
+             "CARD_WORD": "'card'", "NUMBER_WORD": "a number word"}
+    if terminal in named:
+        return named[terminal]
+    words = re.fullmatch(r"\(\?:([a-z |$-]+)\)", pattern.value)  # a set of keywords: list them
+    if words:
+        return " or ".join(repr(w) for w in sorted(words.group(1).split("|"), key=len))
+    return terminal
 
 
 def _token_word(token: Token) -> str:

@@ -87,3 +87,17 @@ def test_duplicate_name_names_both_files(tmp_path: Path) -> None:
         assert main(["check", str(tmp_path)]) == 1
     text = err.getvalue()
     assert "error[K400]" in text and "base/village.yaml" in text
+
+
+def test_misspelt_keyword_gets_a_did_you_mean(tmp_path: Path) -> None:
+    (tmp_path / "boat.yaml").write_text(
+        "dsl: 1\nname: Boat\ncost: 3\ntypes: [Action]\nplay:\n  - +1 acton\n")
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["check", str(tmp_path)]) == 1
+    text = err.getvalue()
+    assert "boat.yaml:6:8: error[K200]: unexpected 'acton'" in text
+    assert "did you mean 'action'?" in text
