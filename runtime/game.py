@@ -307,23 +307,23 @@ class Game:
         self.gain_log.append((player, card, self.phase))
         if self.log is not None:
             self.note(f"{player.name} gains {card.d.name}")
-        triggers = card.d.triggers.get("gain")
+        self._card_event("gain", player, card)
+        return card
+
+    def _card_event(self, event: str, player: Player, card: Card) -> None:
+        """The card's own "when you <event> this" abilities, then everyone listening."""
+        triggers = card.d.triggers.get(event)
         if triggers:
             self.run_triggers(triggers, player, card)
-        if "gain" in self.listeners:
-            self.emit("gain", player, card)
-        return card
+        if event in self.listeners:
+            self.emit(event, player, card)
 
     def trash_card(self, player: Player, card: Card, source: list[Card]) -> bool:
         if not self.move(card, source, self.trash):
             return False
         if self.log is not None:
             self.note(f"{player.name} trashes {card.d.name}")
-        triggers = card.d.triggers.get("trash")
-        if triggers:
-            self.run_triggers(triggers, player, card)
-        if "trash" in self.listeners:
-            self.emit("trash", player, card)
+        self._card_event("trash", player, card)
         return True
 
     def discard_card(self, player: Player, card: Card, source: list[Card]) -> bool:
