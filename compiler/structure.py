@@ -463,6 +463,8 @@ def _they_clause(node: Node) -> str:
             return f"{they_do(first.render())} or you do, your choice"
     if isinstance(node, MayStep):
         return f"they {node.render(they=True)}"
+    if isinstance(node, AsYou):  # "you may gain any or all of these trashed cards"
+        return node.render(they=True)
     return they_do(node.render())
 
 
@@ -993,7 +995,9 @@ class AsYou(Node):
         return as_you
 
     def render(self, they: bool = False) -> str:
-        return f"you {self.step.render()}"
+        """`they`: said as a sentence of "each other player", about the cards of the player it
+        is at ("these trashed cards")."""
+        return f"you {self.step.render(they=they)}"
 
 
 class Deferred(Node):

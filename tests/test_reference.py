@@ -57,8 +57,8 @@ def test_rendered_text_against_reference(capsys) -> None:
 
 # The cards whose printed text the tree can't yet say word for word, and why.
 DIFFERENT = {
-    "Thief": "the printed order (you gain between their trash and discard) is not the order it "
-             "is played in; 'one of them' would let a non-Treasure be trashed",
+    "Thief": "'If they revealed any Treasure cards, they trash one of them': 'one of them' would "
+             "let a non-Treasure be trashed",
     "Journeyman": "'those cards' for the cards the reveal looked for (here they are 'them')",
     "Herald": "printed 'put any card' (not optional) where the card lets the player decline",
 }

@@ -162,10 +162,11 @@ class Gain(Node):
         return f"{self.count} {noun}"
 
     def render(self, they: bool = False) -> str:
-        if self.count == -1:
-            ref = self.what.ref
-            return f"gain any or all of the {ref.name} cards" if ref.kind == "bound" else (
-                f"gain any or all of {ref.render()}")
+        if self.count == -1:  # `they`: by you, in "each other player" ("You may gain any or
+            ref = self.what.ref  # all of these trashed cards": theirs, one player at a time)
+            verb = "may gain" if they else "gain"
+            return f"{verb} any or all of {'these' if they else 'the'} {ref.name} cards" if (
+                ref.kind == "bound") else f"{verb} any or all of {ref.render()}"
         if isinstance(self.what, Selection):
             text = f"gain {self.what.render()}"
             return f"{text} {DESTINATIONS[self.to]}".strip()
