@@ -14,8 +14,10 @@ from runtime.decisions import (
     NUMBER,
     OPTION,
     ORDER,
+    OVERPAY,
     PILE,
     PLAY,
+    SPEND_COFFERS,
     TREASURES,
     YES_NO,
     Decision,
@@ -26,10 +28,13 @@ class DefaultAgent:
     """Answers any decision with a reasonable default; plays +Actions before terminals.
 
     It plays every Treasure, so the engine need not ask it (`plays_all_treasures`); a subclass
-    that answers Treasure decisions otherwise must set it to False.
+    that answers Treasure decisions otherwise must set it to False. It spends Coffers when that
+    reaches the next price it wants (`coffers_targets`: Province at $8, Gold at $6), and overpays
+    when the card's Overpay ability helps it (`overpay`).
     """
 
     plays_all_treasures = True
+    coffers_targets: tuple[int, ...] = (8, 6)
 
     def decide(self, decision: Decision) -> Any:
         kind = decision.kind
@@ -47,11 +52,43 @@ class DefaultAgent:
         if kind == YES_NO:
             return True
         if kind in (OPTION, PILE, NAME, NUMBER):
+            if kind == NUMBER and decision.topic is not None:
+                if decision.topic == SPEND_COFFERS:
+                    return self.spend_coffers(decision)
+                if decision.topic == OVERPAY:
+                    return self.overpay(decision)
             if kind == PILE and decision.game is not None:
                 game = decision.game
                 return max(decision.options, key=lambda n: _pile_cost(game, n))
             return decision.options[0]
         return None
+
+    def spend_coffers(self, decision: Decision) -> int:
+        """Coffers to spend now: enough to reach the highest of `coffers_targets` in reach."""
+        return coffers_to_reach(decision.game.coins, decision.player.coffers, self.coffers_targets)
+
+    def overpay(self, decision: Decision) -> int:
+        """On the turn's last Buy (else the coins may buy something more), as the card's Overpay
+        ability reads (`overpay_use`): all the coins left for a draw (Farrier), the most at which
+        an Action in the Supply costs exactly that for a gain "costing the amount overpaid"
+        (Stonemason); nothing otherwise (Herald, Infirmary: what follows, topdecking from the
+        discard pile or trashing, this bot's generic answers would not use well)."""
+        game = decision.game
+        if game.buys > 1:
+            return 0
+        use = overpay_use(decision.card.d)
+        spare = max(decision.options)
+        if use == "draw":
+            return spare
+        if use == "exact_cost":
+            costs = set()
+            for pile in game.piles.values():
+                if pile.in_supply and pile.cards and pile.cards[-1].d.is_action:
+                    costs.add(game.cost(pile.cards[-1].d))
+            for amount in range(spare, 0, -1):
+                if amount in costs:
+                    return amount
+        return 0
 
     def buy(self, decision: Decision) -> str | None:
         """Big Money, plus the priciest Kingdom Action at $3-5 while it has few Actions."""
@@ -71,6 +108,39 @@ class DefaultAgent:
         if not kingdom:
             return choice
         return max(kingdom, key=lambda n: (game.cost(game.library[n]), n))
+
+
+def coffers_to_reach(coins: int, coffers: int, targets: tuple[int, ...] | list[int]) -> int:
+    """The Coffers that bring `coins` up to the highest target above them that `coffers` can
+    reach (0 if none can: nothing is spent just to have more of the same)."""
+    best = 0
+    for target in targets:
+        if coins < target <= coins + coffers and target - coins > best:
+            best = target - coins
+    return best
+
+
+def overpay_use(definition: Any) -> str | None:
+    """What a card's Overpay ability does with the amount, read from its compiled tree: "draw"
+    (+Cards), "exact_cost" (gains cards costing the amount overpaid), else None."""
+    if definition in _OVERPAY_USE:
+        return _OVERPAY_USE[definition]
+    use = None
+    triggers = getattr(getattr(definition, "tree", None), "triggers", None)
+    if triggers is not None and hasattr(triggers, "walk"):
+        for ability in triggers.walk():
+            if getattr(ability, "when", None) != "overpay" or not hasattr(ability, "body"):
+                continue
+            for node in ability.body.walk():
+                if getattr(node, "kind", None) == "cost_overpaid":
+                    use = "exact_cost"
+                elif getattr(node, "resource", None) == "Card" and use is None:
+                    use = "draw"
+    _OVERPAY_USE[definition] = use
+    return use
+
+
+_OVERPAY_USE: dict[Any, str | None] = {}
 
 
 def _pile_cost(game: Any, name: str) -> int:
@@ -143,7 +213,10 @@ class RandomAgent:
         if kind in (TREASURES, CARDS):
             low = decision.min if kind == CARDS else 0
             high = min(decision.max, len(options)) if kind == CARDS else len(options)
-            return rng.sample(list(options), rng.randint(low, max(low, high)))
+            count = rng.randint(low, max(low, high))
+            if kind == CARDS and decision.exact:  # "you may discard 2 cards": none or all
+                count = rng.choice((0, high))
+            return rng.sample(list(options), count)
         if kind == ORDER:
             return rng.sample(list(options), len(options))
         if kind == YES_NO:

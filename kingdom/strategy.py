@@ -19,7 +19,22 @@ Conditions (all must hold): `coins` (available now), `turn` (this player's turn 
 less the best other score), `owned: {CARD: N}` (copies the player has) and `supply: {CARD: N}`
 (cards left in its pile). N is a number (exactly), `"<N"`, `"<=N"`, `">N"`, `">=N"` or a range
 `A-B`. `suicide_check` (default true) skips a buy that would end the game with this player
-losing. Every other decision (discards, gains, reactions) goes to the generic `DefaultAgent`.
+losing.
+
+Two optional keys say how to spend Coffers and how much to overpay; the engine asks only a player
+who has Coffers (before each buy) and only for a card with an Overpay ability bought with coins
+left over:
+
+```yaml
+coffers: spend-to-reach [8, 6]   # enough to reach the highest of these prices in reach
+overpay: all                     # all the coins left over
+```
+
+`coffers`: `spend-to-reach [A, B, ...]`, `all` (every one, at the first buy) or `never`;
+`overpay`: `all` or `never`. Left out (or `auto`), the generic `DefaultAgent` decides: Coffers to
+reach $8 or $6, and an overpay on its last Buy when the card's ability draws (Farrier: all of it)
+or gains cards costing the amount (Stonemason: the most at which an Action costs exactly that).
+Every other decision (discards, gains, reactions) goes to the generic `DefaultAgent`.
 
 Mistakes are reported like card errors, `file:line:col: error[CODE]: message`.
 """
@@ -34,7 +49,7 @@ from typing import Any
 
 from compiler.errors import CompileError, Diagnostic
 from compiler.loader import Located, load_yaml
-from kingdom.bots import DefaultAgent, RandomAgent, would_lose_by_gaining
+from kingdom.bots import DefaultAgent, RandomAgent, coffers_to_reach, would_lose_by_gaining
 from runtime.decisions import BUY, PLAY, TREASURES, Decision
 from runtime.library import Library
 
@@ -42,7 +57,8 @@ STRATEGIES = Path(__file__).resolve().parent / "strategies"
 
 Test = Callable[[Any, Any], bool]  # (game, player) -> bool
 
-TOP_KEYS = {"name", "description", "buy", "play", "suicide_check", "play_others"}
+TOP_KEYS = {"name", "description", "buy", "play", "suicide_check", "play_others", "coffers",
+            "overpay"}
 RULE_KEYS = {"card", "when"}
 NUMBER_CONDITIONS = ("coins", "turn", "empty_piles", "total_money", "vp_lead")
 CARD_CONDITIONS = ("owned", "supply")
@@ -69,6 +85,9 @@ class Strategy:
     suicide_check: bool = True
     play_others: bool = True
     description: str = ""
+    # None: the generic bot's rule; "never", "all", or the prices to spend Coffers to reach
+    coffers: str | tuple[int, ...] | None = None
+    overpay: str | None = None  # None: the generic bot's rule; "never" or "all"
 
     def agent(self, seed: int | None = None) -> StrategyAgent:
         return StrategyAgent(self)
@@ -115,6 +134,22 @@ class StrategyAgent(DefaultAgent):
                     continue
             return card
         return None
+
+    def spend_coffers(self, decision: Decision) -> int:
+        rule = self.strategy.coffers
+        if rule is None:
+            return DefaultAgent.spend_coffers(self, decision)
+        if rule == "never":
+            return 0
+        if rule == "all":
+            return decision.player.coffers
+        return coffers_to_reach(decision.game.coins, decision.player.coffers, rule)
+
+    def overpay(self, decision: Decision) -> int:
+        rule = self.strategy.overpay
+        if rule is None:
+            return DefaultAgent.overpay(self, decision)
+        return max(decision.options) if rule == "all" else 0
 
     def choose_play(self, decision: Decision) -> Any:
         game, player = decision.game, decision.player
@@ -218,6 +253,28 @@ class _Loader:
                        "\">=N\" or a range A-B", path)
         return compare
 
+    def coffers(self, value: Any, path: tuple) -> str | tuple[int, ...] | None:
+        """`coffers`: auto (None), never, all, or spend-to-reach [A, B, ...]."""
+        if value in (None, "auto"):
+            return None
+        if value in ("never", "all"):
+            return value
+        match = _SPEND_TO_REACH.match(value) if isinstance(value, str) else None
+        if match is None:
+            self.error("K104", f"'coffers' must be never, all, auto or spend-to-reach [A, B, ...] "
+                       f"(prices), not {value!r}", path, hint="e.g. coffers: spend-to-reach [8, 6]")
+            return None
+        return tuple(int(n) for n in match[1].split(","))
+
+    def overpay(self, value: Any, path: tuple) -> str | None:
+        """`overpay`: auto (None), never or all."""
+        if value in (None, "auto"):
+            return None
+        if value in ("never", "all"):
+            return value
+        self.error("K104", f"'overpay' must be never, all or auto, not {value!r}", path)
+        return None
+
     def unknown_key(self, key: Any, known: Any, path: tuple) -> None:
         import difflib
 
@@ -226,6 +283,7 @@ class _Loader:
         self.error("K102", f"unknown key '{key}'", path, key=True, hint=hint)
 
 
+_SPEND_TO_REACH = re.compile(r"^\s*spend-to-reach\s*\[?\s*(\d+(?:\s*,\s*\d+)*)\s*\]?\s*$")
 _COMPARE = re.compile(r"^\s*(<=|>=|<|>|==|=)?\s*(-?\d+)\s*$")
 _RANGE = re.compile(r"^\s*(-?\d+)\s*-\s*(-?\d+)\s*$")
 
@@ -326,6 +384,8 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
         buy=loader.rules(data.get("buy"), ("buy",)),
         play=loader.rules(data.get("play"), ("play",)),
         description=str(data.get("description", "")),
+        coffers=loader.coffers(data.get("coffers"), ("coffers",)),
+        overpay=loader.overpay(data.get("overpay"), ("overpay",)),
         **flags,
     )
     if loader.diagnostics:

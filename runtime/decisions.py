@@ -28,6 +28,12 @@ PLAY = "play"  # turn: play an Action from hand, or None to stop      -> Card | 
 TREASURES = "treasures"  # turn: which Treasures to play              -> list[Card]
 BUY = "buy"  # turn: buy a pile, or None to stop                     -> str | None
 
+# What a NUMBER decision of the turn itself is about (`Decision.topic`; None for a card's own):
+SPEND_COFFERS = "spend_coffers"  # Buy phase, before each buy while the player has Coffers:
+#   how many to spend now (0 up to all; each gives +$1)
+OVERPAY = "overpay"  # buying `card`, which has an Overpay ability, with coins left over:
+#   how much to overpay (0 up to the coins left)
+
 
 class IllegalAnswer(Exception):
     """An answer that is not one of the decision's legal outcomes."""
@@ -38,9 +44,10 @@ class Agent(Protocol):
 
 
 class Decision:
-    """What is asked: `kind`, `prompt`, legal `options`, and `min`..`max` picks."""
+    """What is asked: `kind`, `prompt`, legal `options`, and `min`..`max` picks; `topic` tells
+    the turn's own NUMBER decisions (SPEND_COFFERS, OVERPAY) from those of cards."""
 
-    __slots__ = ("card", "game", "kind", "max", "min", "options", "player", "prompt")
+    __slots__ = ("card", "exact", "game", "kind", "max", "min", "options", "player", "prompt", "topic")
 
     def __init__(
         self,
@@ -52,6 +59,8 @@ class Decision:
         max: int = 1,
         card: Card | None = None,
         game: Game | None = None,
+        exact: bool = False,
+        topic: str | None = None,
     ) -> None:
         self.kind = kind
         self.player = player
@@ -61,6 +70,8 @@ class Decision:
         self.max = max
         self.card = card
         self.game = game
+        self.exact = exact  # CARDS: none or all `max` ("you may discard 2 cards"), nothing between
+        self.topic = topic
 
     @property
     def optional(self) -> bool:
@@ -101,7 +112,8 @@ class Decision:
                 raise IllegalAnswer(f"{self.prompt}: a card was picked twice")
             if kind == ORDER and len(answer) != len(self.options):
                 raise IllegalAnswer(f"{self.prompt}: order all of {self.describe_options()}")
-            if kind == CARDS and not self.min <= len(answer) <= self.max:
+            if kind == CARDS and not (self.min <= len(answer) <= self.max and (
+                    not self.exact or len(answer) in (0, self.max))):
                 raise IllegalAnswer(
                     f"{self.prompt}: pick {self.describe_count()}, not {len(answer)}"
                 )
@@ -126,6 +138,8 @@ class Decision:
         raise IllegalAnswer(f"{self.prompt}: {answer!r} is not one of {self.describe_options()}")
 
     def describe_count(self) -> str:
+        if self.exact:
+            return f"0 or {self.max}"
         if self.min == self.max:
             return str(self.min)
         return f"{self.min} to {self.max}"

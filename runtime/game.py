@@ -14,7 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 from runtime.cards import Card, CardDef
 from runtime.context import Ctx
-from runtime.decisions import BUY, CARDS, PLAY, TREASURES, YES_NO, Decision, ask
+from runtime.decisions import (
+    BUY,
+    CARDS,
+    NUMBER,
+    OVERPAY,
+    PLAY,
+    SPEND_COFFERS,
+    TREASURES,
+    YES_NO,
+    Decision,
+    ask,
+)
 from runtime.player import Player
 
 if TYPE_CHECKING:
@@ -83,8 +94,8 @@ class Game:
     # Slots for the attributes below: with more than 30 of them in a __dict__, Python 3.11's
     # fast attribute access gives up on the object. Other attributes still go to a __dict__.
     __slots__ = (
-        "__dict__", "__weakref__", "_affordable", "_discard_from_play", "_next_uid", "actions",
-        "ally", "bought", "buys", "card_tokens", "coins", "cost_reduction", "current",
+        "__dict__", "__weakref__", "_affordable", "_discard_from_play", "_next_uid", "_overpay",
+        "actions", "ally", "bought", "buys", "card_tokens", "coins", "cost_reduction", "current",
         "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
         "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "phase",
         "pile_of", "piles", "played_this_turn", "players", "rng", "seed", "setup_choices",
@@ -119,6 +130,7 @@ class Game:
         # the game ends: no reference cycle is left, so a finished game is freed at once.
         self._affordable: Affordable | None = None
         self._discard_from_play = False  # a card of this game has a when-discarded-from-play ability
+        self._overpay = False  # a pile of this game holds a card with an Overpay ability
         # Turn control: extra turns waiting (player, options), turns each player will skip,
         # whether the turn in progress is an extra one, and its limit on plays from hand.
         self.extra_turns: list[tuple[Player, dict]] = []
@@ -160,6 +172,8 @@ class Game:
         for d in distinct:
             if d.name not in pile_of:
                 pile_of[d.name] = pile
+            if d.overpay:
+                self._overpay = True
         if when_discarded:
             self._discard_from_play = True
         return pile
@@ -766,6 +780,8 @@ class Game:
                 self._play_treasures(player, chosen if chosen is treasures else list(chosen))
         choose_buy = getattr(agent, "choose_buy", None)
         while self.buys > 0:
+            if player.coffers:  # (no decision is made for a player without Coffers)
+                self.offer_coffers(player)
             if choose_buy is not None:
                 # an agent answering from the state: `options` tests affordability lazily, and
                 # `buy` refuses what is not legal
@@ -777,8 +793,43 @@ class Game:
                 name = ask(Decision(BUY, player, "Buy a card", self.affordable(), 0, 1, game=self))
             if name is None:
                 break
-            self.buy(player, name)
+            if self._overpay:  # (no decision is made in a game without an Overpay card)
+                self.buy(player, name, self.offer_overpay(player, name))
+            else:
+                self.buy(player, name)
         self.end_turn()
+
+    def offer_coffers(self, player: Player) -> int:
+        """Ask `player` how many Coffers to spend now (a NUMBER decision, topic SPEND_COFFERS:
+        0 up to all of them, each +$1); spend them and return how many."""
+        have = player.coffers
+        n = ask(Decision(NUMBER, player, f"Spend Coffers? (you have {have}, and ${self.coins})",
+                         list(range(have + 1)), game=self, topic=SPEND_COFFERS))
+        if n:
+            player.coffers -= n
+            self.coins += n
+            if self.log is not None:
+                self.note(f"{player.name} spends {n} Coffers")
+        return n
+
+    def offer_overpay(self, player: Player, name: str) -> int:
+        """How much `player` overpays for `name` about to be bought: 0 unless its top card has an
+        Overpay ability and coins are left over, else asked (a NUMBER decision, topic OVERPAY,
+        about that card: 0 up to the coins left)."""
+        pile = self.piles.get(name)  # (not `or`: Pile.__bool__ is a Python call)
+        if pile is None:
+            pile = self.pile_of.get(name)
+        if pile is None or not pile.cards:
+            return 0
+        card = pile.cards[-1]
+        top = card.d
+        if not top.overpay or (top.name != name and pile.name != name):
+            return 0
+        spare = self.coins - self.cost(top)
+        if spare <= 0:
+            return 0
+        return ask(Decision(NUMBER, player, f"Overpay for {top.name}? (${spare} left over)",
+                            list(range(spare + 1)), card=card, game=self, topic=OVERPAY))
 
     def affordable(self) -> list[str]:
         coins, cost = self.coins, self.cost
