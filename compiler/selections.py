@@ -723,13 +723,16 @@ class Selection(Node):
                 low = high = max(len(options) - n, 0)
             else:  # any number
                 low, high = 0, len(options)
+            # "you may discard 2 cards": none or exactly 2; with fewer the player may still
+            # discard what there is (and it is not "doing it")
+            exact = optional and how == "exact" and 1 < n <= len(options)
             high = min(high, len(options))
             low = 0 if optional else min(low, high)
             chooser = ctx.you if by_you else ctx.player
             if left:  # "the player to your left chooses"
                 chooser = ctx.game.others(ctx.player)[0]
             picked = ask(Decision(CARDS, chooser, prompt, options, low, high,
-                                  card=ctx.card, game=ctx.game))
+                                  card=ctx.card, game=ctx.game, exact=exact))
             # pays for "you may spend a Favor to <pick>" once picked
             ctx.commit(bool(picked), empty=not options)
             if spend is not None and picked:

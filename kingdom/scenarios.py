@@ -96,7 +96,8 @@ def convert_answer(decision: Decision, answer: Any) -> Any:
         if _is_no(answer):
             return decision.check([])
         if _is_yes(answer):
-            return decision.check(list(decision.options[: max(decision.min, 1)]))
+            count = decision.max if decision.exact else max(decision.min, 1)  # "yes": all 2
+            return decision.check(list(decision.options[:count]))
         names = answer if isinstance(answer, list) else [answer]
         pool = list(decision.options)
         picked = []
