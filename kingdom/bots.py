@@ -17,6 +17,7 @@ from runtime.decisions import (
     OVERPAY,
     PILE,
     PLAY,
+    REACT,
     SPEND_COFFERS,
     TREASURES,
     YES_NO,
@@ -203,11 +204,16 @@ class BigMoney(DefaultAgent):
 class RandomAgent:
     """Picks uniformly among the legal answers (seeded), for fuzzing the engine."""
 
+    REVEALS = 3  # times it reveals the same Reaction to one Attack (they may be offered again)
+
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._reacting: tuple = (None, {})  # (the Attack and turn, reveals per Reaction)
 
     def decide(self, decision: Decision) -> Any:
         rng, kind, options = self.rng, decision.kind, decision.options
+        if decision.topic == REACT:
+            return self._react(decision)
         if kind in (PLAY, BUY):
             return rng.choice([None, *options])
         if kind in (TREASURES, CARDS):
@@ -224,6 +230,18 @@ class RandomAgent:
         if not options:
             return None
         return rng.choice([*options, *([None] if decision.min == 0 else [])])
+
+    def _react(self, decision: Decision) -> list:
+        """Reveal a random Reaction or none, each at most REVEALS times to the same Attack."""
+        key = (id(decision.card), getattr(decision.game, "turn_number", None))
+        if self._reacting[0] != key:
+            self._reacting = (key, {})
+        counts = self._reacting[1]
+        fresh = [c for c in decision.options if counts.get(id(c), 0) < self.REVEALS]
+        picked = self.rng.sample(fresh, self.rng.randint(0, min(1, len(fresh))))
+        for card in picked:
+            counts[id(card)] = counts.get(id(card), 0) + 1
+        return picked
 
 
 def plus_actions(definition: Any) -> int:

@@ -33,6 +33,9 @@ SPEND_COFFERS = "spend_coffers"  # Buy phase, before each buy while the player h
 #   how many to spend now (0 up to all; each gives +$1)
 OVERPAY = "overpay"  # buying `card`, which has an Overpay ability, with coins left over:
 #   how much to overpay (0 up to the coins left)
+# ... and a CARDS decision of the rules themselves:
+REACT = "react"  # an Attack (`card`) is played: which Reaction to reveal, if any; a Reaction
+#   whose effect does something each time is offered again after it is revealed
 
 
 class IllegalAnswer(Exception):

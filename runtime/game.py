@@ -20,6 +20,7 @@ from runtime.decisions import (
     NUMBER,
     OVERPAY,
     PLAY,
+    REACT,
     SPEND_COFFERS,
     TREASURES,
     YES_NO,
@@ -425,12 +426,13 @@ class Game:
         for player in self.others(attacker):
             used: set[int] = set()
             while True:
+                # offered again only when revealing it again could change something: a
+                # Reaction that only protects is not (Moat), one that does something is
                 offers = [
                     c
                     for c in player.hand
                     if "attack" in c.d.triggers
-                    and id(c) not in used
-                    and not (player in unaffected and self._only_protects(c))
+                    and not ((id(c) in used or player in unaffected) and self._only_protects(c))
                     and self._can_react(player, c)
                 ]
                 if not offers:
@@ -438,7 +440,7 @@ class Game:
                 picked = ask(
                     Decision(
                         CARDS, player, f"Reveal a Reaction to {attack.d.name}?", offers, 0, 1,
-                        card=attack, game=self,
+                        card=attack, game=self, topic=REACT,
                     )
                 )
                 if not picked:
