@@ -1,6 +1,8 @@
 """Player moves with legality checks: what a person, a script or a bot may do on a turn.
 
-Every move checks before it changes anything, so a refused move leaves the state as it was.
+Every move checks before it changes anything, so a refused move leaves the state as it was;
+the one exception: a buy from the Action phase that is still too expensive after the Buy phase's
+start-of-phase effects (League of Bankers' +$) is refused with the Buy phase begun (see Game.buy).
 """
 
 from __future__ import annotations

@@ -545,17 +545,31 @@ class Game:
             raise IllegalMove(f"cannot buy {name}: no Buys left")
         top = pile.cards[-1].d
         listeners = self.listeners
-        price = (top.cost if not self.cost_reduction and "cost" not in listeners
-                 else self.cost(top))  # (cost() without the call when nothing changes costs)
-        if price + overpay > self.coins:
-            raise IllegalMove(f"cannot buy {name}: it costs ${price}, you have ${self.coins}")
         if overpay:
             if overpay < 0:
                 raise IllegalMove(f"cannot overpay ${overpay}")
             if not top.overpay:
                 raise IllegalMove(f"cannot overpay for {name}: it has no Overpay ability")
+        price = (top.cost if not self.cost_reduction and "cost" not in listeners
+                 else self.cost(top))  # (cost() without the call when nothing changes costs)
+        if price + overpay > self.coins and not (
+                self.phase == "action" and "start_buy" in listeners):
+            raise IllegalMove(f"cannot buy {name}: it costs ${price}, you have ${self.coins}")
         if self.phase == "action":
+            # Buying from the Action phase starts the Buy phase first: its start effects
+            # (League of Bankers' +$) count toward the price. Too expensive even then, the
+            # buy is refused with the Buy phase begun (as if a Treasure had been played):
+            # the one refusal that changes the state, and only when something happens at
+            # the start of the Buy phase.
             self.start_buy_phase()
+            pile = self.piles.get(pile.name, pile)
+            if not pile.cards:
+                raise IllegalMove(f"cannot buy {name}: the pile is empty")
+            top = pile.cards[-1].d
+            price = self.cost(top)
+            if price + overpay > self.coins:
+                raise IllegalMove(f"cannot buy {name}: it costs ${price}, you have "
+                                  f"${self.coins}")
         self.phase = "buy"
         self.buys -= 1
         self.bought = True
