@@ -991,6 +991,9 @@ class ToNodes(Transformer):
     def all_different(self, meta, c):
         return Condition("all_different").at(meta)
 
+    def revealed_any(self, meta, c):
+        return Condition("revealed_any", c[0]).at(meta)
+
     def one_of_each(self, meta, c):
         if c[0] != ("exact", 1):
             raise ValueError("write 'one of each ...'")

@@ -530,9 +530,18 @@ class Condition(Node):
                 names = [c.d.name for c, _ in ctx.vars.get("revealed_all", ())]
                 return len(names) == len(set(names))
             return all_different
+        if kind == "revealed_any":  # "if you revealed any Treasure cards": they are "them"
+            pred = args[0].compile_pred()
+
+            def revealed_any(ctx: Ctx) -> bool:
+                zone = revealed_zone(ctx)
+                ctx.vars["it"] = found = [(c, zone) for c in zone if pred(ctx, c.d)]
+                return bool(found)
+            return revealed_any
         raise ValueError(kind)
 
     def render(self, they: bool = False) -> str:
+        """`they`: said of the player "each other player" is at ("they revealed ...")."""
         if getattr(self, "text", None):  # written differently ("it's the named card")
             return self.text
         kind, args = self.kind, self.args
@@ -574,6 +583,8 @@ class Condition(Node):
             return f"you {args[0]} at least {words.get(args[1], args[1])}"
         if kind == "all_different":
             return "the revealed cards all have different names"
+        if kind == "revealed_any":
+            return f"{'they' if they else 'you'} revealed any {args[0].render(many=True)}"
         if args == ["do"]:
             return {"did": "you do", "did_not": "you don't"}[kind]
         return {"did": "you did", "did_not": "you didn't"}[kind]

@@ -452,10 +452,11 @@ def _they_clause(node: Node) -> str:
     "if it costs $3 or more they gain ...; otherwise they gain a Curse"."""
     if isinstance(node, If):
         body = join_and([_they_clause(s) for s in node.body.statements])
+        condition = node.condition.render(they=True)
         if node.otherwise is None:
-            return f"if {node.condition.render()}, {body}"
+            return f"if {condition}, {body}"
         other = join_and([_they_clause(s) for s in node.otherwise.body.statements])
-        return f"if {node.condition.render()} {body}; otherwise {other}"
+        return f"if {condition} {body}; otherwise {other}"
     if isinstance(node, Choose) and node.by_you and len(node.options) == 2:
         first, second = node.options  # "they gain a copy of it or you do, your choice"
         mine = second.statements[0] if len(second.statements) == 1 else None
