@@ -152,13 +152,15 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
             return name
         return next((s for s in singular_forms(name) if s in names), None)
 
+    # A type is one of Dominion's, or one a loaded card declares (a custom expansion's "Tide").
+    types = set(CARD_TYPES) | {t for c in parsed for t in c.data.get("types", ())}
     library = Library()
     for card in parsed:
         if card.data.get("kind") == "split-pile":
             library.split_piles[card.name] = list(card.data.get("members", ()))
             library.split_copies[card.name] = card.data.get("copies", 4)
             continue
-        env = Env(card.doc, names, piles, set(CARD_TYPES), resolve, _suggester(names))
+        env = Env(card.doc, names, piles, types, resolve, _suggester(names | types))
         definition = compile_card(card, env)
         diagnostics.extend(env.diagnostics)
         if definition is not None:
@@ -172,7 +174,7 @@ def _suggester(names: set[str]):
     import difflib
 
     def suggest(name: str) -> str | None:
-        match = difflib.get_close_matches(name, [*names, *CARD_TYPES], n=1, cutoff=0.7)
+        match = difflib.get_close_matches(name, list(names), n=1, cutoff=0.7)
         return match[0] if match else None
 
     return suggest

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "harbor"
 BUILTIN = BUILTIN_CARDS.resolve()
 HARBOR = {"Dockhand", "Beacon", "Toll Bridge", "Press Gang", "Warehouse District", "Low Tide",
-          "High Tide", "Lighthouse Keepers"}
+          "High Tide", "Lighthouse Keepers", "Tide Pool"}
 
 
 def _copy_example(dest: Path) -> Path:
