@@ -151,7 +151,7 @@ def build_game(spec: dict, library: Library) -> Game:
     if setup == "standard":
         game = standard_game(library, kingdom, agents, spec.get("seed"), spec.get("colonies", False),
                              ally=_ally_name(spec, library), choices=_setup_choices(spec, library))
-        return game  # the first turn starts with the first step, so it can use its answers
+        return game  # "stops at the start of the first turn": it begins with the first step
     game = Game(library, agents, spec.get("seed"))
     sizes = {library.resolve(k) or k: int(v) for k, v in (setup.get("supply") or {}).items()}
     build_supply(game, kingdom, spec.get("colonies", False), sizes)
@@ -293,9 +293,6 @@ def run_scenario(spec: dict, file: Path) -> Outcome:
         for step in spec.get("steps") or []:
             run_step(game, step, start_turn=first_turn_pending)
             first_turn_pending = False
-        if first_turn_pending:
-            _load_answers(game, None)
-            game.start_turn()
         check_expectations(game, spec.get("expect") or {})
     except ScenarioFailure as exc:
         return Outcome(str(file), name, False, str(exc))
