@@ -10,6 +10,7 @@ from typing import Any
 from runtime.decisions import (
     BUY,
     CARDS,
+    GAIN,
     NAME,
     NUMBER,
     OPTION,
@@ -46,6 +47,9 @@ class DefaultAgent:
         if kind == BUY:
             return self.buy(decision)
         if kind == CARDS:
+            if decision.topic == GAIN:  # free cards: take all but Curses
+                wanted = [c for c in decision.options if not c.d.has_type("Curse")]
+                return wanted if len(wanted) >= decision.min else list(decision.options)
             ranked = sorted(decision.options, key=_junk_first)
             return ranked[: decision.min]
         if kind == ORDER:

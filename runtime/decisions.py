@@ -34,6 +34,7 @@ SPEND_COFFERS = "spend_coffers"  # Buy phase, before each buy while the player h
 OVERPAY = "overpay"  # buying `card`, which has an Overpay ability, with coins left over:
 #   how much to overpay (0 up to the coins left)
 # ... and a CARDS decision of the rules themselves:
+GAIN = "gain"  # which of some particular cards to gain ("gain any number of the trashed cards")
 REACT = "react"  # an Attack (`card`) is played: which Reaction to reveal, if any; a Reaction
 #   whose effect does something each time is offered again after it is revealed
 

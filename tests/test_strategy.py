@@ -108,3 +108,15 @@ def test_generic_and_random_bots_finish_games(library):
         game = standard_game(library, kingdom, [DefaultAgent(), RandomAgent(seed)], seed=seed)
         game.run()
         assert game.game_over
+
+
+def test_default_agent_gains_offered_cards_but_not_curses(library):
+    from kingdom.bots import DefaultAgent
+    from runtime.decisions import CARDS, GAIN, Decision
+    from runtime.setup import standard_game
+
+    game = standard_game(library, ["Thief"], [DefaultAgent(), DefaultAgent()], seed=1)
+    cards = [game.new_card(library[n]) for n in ("Gold", "Curse", "Silver")]
+    decision = Decision(CARDS, game.players[0], "Gain any number", cards, 0, 3, game=game,
+                        topic=GAIN)
+    assert [c.d.name for c in DefaultAgent().decide(decision)] == ["Gold", "Silver"]

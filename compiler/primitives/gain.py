@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from compiler.nodes import Env, Node, article, plural
 from compiler.primitives import primitive
 from compiler.selections import Filter, Noun, Selection, bind
-from runtime.decisions import CARDS, PILE, Decision, ask
+from runtime.decisions import CARDS, GAIN, PILE, Decision, ask
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
@@ -141,7 +141,7 @@ class Gain(Node):
             placed = [(c, z) for c, z in select(ctx, prompt) if c in z]
             if any_number and placed:
                 picked = ask(Decision(CARDS, ctx.you, prompt, [c for c, _ in placed], 0,
-                                      len(placed), card=ctx.card, game=game))
+                                      len(placed), card=ctx.card, game=game, topic=GAIN))
                 placed = [(c, z) for c, z in placed if c in picked]
             gained = []
             for card, zone in placed:
