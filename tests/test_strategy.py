@@ -115,7 +115,7 @@ def test_default_agent_gains_offered_cards_but_not_curses(library):
     from runtime.decisions import CARDS, GAIN, Decision
     from runtime.setup import standard_game
 
-    game = standard_game(library, ["Thief"], [DefaultAgent(), DefaultAgent()], seed=1)
+    game = standard_game(library, ["Smithy"], [DefaultAgent(), DefaultAgent()], seed=1)
     cards = [game.new_card(library[n]) for n in ("Gold", "Curse", "Silver")]
     decision = Decision(CARDS, game.players[0], "Gain any number", cards, 0, 3, game=game,
                         topic=GAIN)
