@@ -99,16 +99,7 @@ def convert_answer(decision: Decision, answer: Any) -> Any:
             count = decision.max if decision.exact else max(decision.min, 1)  # "yes": all 2
             return decision.check(list(decision.options[:count]))
         names = answer if isinstance(answer, list) else [answer]
-        pool = list(decision.options)
-        picked = []
-        for name in names:
-            match = next((c for c in pool if c.d.name == name or name in c.d.former_names), None)
-            if match is None:
-                raise IllegalAnswer(f"{decision.prompt}: {name!r} is not one of "
-                                    f"{decision.describe_options()}")
-            pool.remove(match)
-            picked.append(match)
-        return decision.check(picked)
+        return decision.check(decision.cards_named(names))
     if kind == OPTION:
         if decision.min == 0 and _is_no(answer):
             return None  # an optional choice among options, declined
