@@ -313,7 +313,7 @@ class Session:
     def answer(self, value: Any) -> None:
         """Answer the pending decision; IllegalAnswer (the decision stays pending) if `value` is
         not a legal answer."""
-        self._check_open()
+        self._check_started()
         if self._pending is None or self._decision is None:
             if self._end is not None:
                 raise SessionError("the game is over: there is nothing to answer (see result())")
@@ -362,12 +362,15 @@ class Session:
         if self._closed:
             raise SessionError("the session is closed")
 
-    def _settle(self) -> None:
-        """Wait until the game asks one of the session's seats something, or ends (the engine
-        runs on until it needs an answer)."""
+    def _check_started(self) -> None:
         self._check_open()
         if self._game is None:
             raise SessionError("the game is not started: call start(game) first")
+
+    def _settle(self) -> None:
+        """Wait until the game asks one of the session's seats something, or ends (the engine
+        runs on until it needs an answer)."""
+        self._check_started()
         if self._decision is None and self._end is None:
             item = self._channel.asked.get()
             if isinstance(item, _End):
