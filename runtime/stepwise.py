@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from runtime.player import Player
 
 __all__ = ["GameFailed", "IllegalAnswer", "Pending", "PileView", "PlayerView", "PublicPlayer",
-           "Result", "Session", "SessionError"]
+           "Result", "Seat", "Session", "SessionError", "player_view"]
 
 JOIN_SECONDS = 10.0  # how long close() waits for the game thread to reach its next decision
 
@@ -221,7 +221,7 @@ class _Channel:
         self.replies.put(_CLOSE)
 
 
-class _Seat:
+class Seat:
     """The agent of a seat played through a Session: hands each decision over and waits."""
 
     __slots__ = ("channel",)
@@ -262,7 +262,7 @@ class Session:
 
     def __init__(self) -> None:
         self._channel = _Channel()
-        self._seats: list[_Seat] = []
+        self._seats: list[Seat] = []
         self._players: list[Player] = []
         self._game: Game | None = None
         self._decision: Decision | None = None  # asked by the game, not answered yet
@@ -277,11 +277,11 @@ class Session:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def seat(self) -> _Seat:
+    def seat(self) -> Seat:
         """A new agent for one player of the game (pass it to `standard_game` or `Game`)."""
         if self._game is not None or self._closed:
             raise SessionError("seats are handed out before start()")
-        seat = _Seat(self._channel)
+        seat = Seat(self._channel)
         self._seats.append(seat)
         return seat
 
