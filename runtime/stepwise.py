@@ -85,12 +85,12 @@ class PublicPlayer:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """What `player` may see: their own hand, discard pile and set-aside cards, and the public
-    state. Piles are written top first."""
+    """What `player` may see: their own hand and set-aside cards, and the public state (of a
+    discard pile only its size and top card: the rules let no one look through it). Piles are
+    written top first."""
 
     player: str
     hand: tuple[str, ...]
-    discard: tuple[str, ...]
     set_aside: tuple[str, ...]
     players: tuple[PublicPlayer, ...]  # everyone, this player included, in seat order
     supply: tuple[PileView, ...]
@@ -137,7 +137,6 @@ def player_view(game: Game, player: Player) -> PlayerView:
     return PlayerView(
         player=player.name,
         hand=_names(player.hand),
-        discard=_names(reversed(player.discard)),
         set_aside=_names(player.set_aside),
         players=tuple(_public(p) for p in game.players),
         supply=tuple(
