@@ -554,6 +554,7 @@ class NextTurn(Node):
         def schedule(ctx: Ctx) -> None:
             later = Ctx(ctx.game, ctx.you, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
+            later.vars["later"] = True  # (a card it plays then is played later)
             if keep is not None:
                 later.vars["keep_while"] = keep
             ctx.you.next_turn.append((ctx.card, body, later))
@@ -1019,6 +1020,7 @@ class Deferred(Node):
             game, owner = ctx.game, ctx.you
             later = Ctx(game, owner, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
+            later.vars["later"] = True  # (a card it plays then is played later)
             if when == "next_turn":
                 # a Duration card stays in play while it has this to do; others stay nowhere
                 card = ctx.card

@@ -614,9 +614,12 @@ class Game:
         listeners = self.listeners
         if "cleanup" in listeners:
             self.emit("cleanup", player)
+        # a Duration with work left stays, and so do the cards that played it more than once
+        # or later ("kept_with": Throne Room)
         staying = player.next_turn and {
-            id(card) for card, _effect, ctx in player.next_turn if card is not None
+            id(kept) for card, _effect, ctx in player.next_turn if card is not None
             and (ctx.vars.get("keep_while") is None or ctx.vars["keep_while"](ctx))
+            for kept in (card, *ctx.vars.get("kept_with", ()))
         }
         if staying:
             kept = [c for c in player.in_play if id(c) in staying]
