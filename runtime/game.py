@@ -137,6 +137,7 @@ class Game:
         self.extra_turns: list[tuple[Player, dict]] = []
         self.skips: dict[int, int] = {}
         self.extra_turn = False
+        self.turns_in_a_row = 1  # turns its player has taken in a row, the one in progress included
         self.hand_play_limit: int | None = None
         self.hand_plays = 0
         self.shuffles = 0  # shuffles so far, for "if this made you shuffle"
@@ -684,17 +685,19 @@ class Game:
             player = self.player
             extra = [options for p, options in self.extra_turns if p is player]
             self.extra_turns = [(p, o) for p, o in self.extra_turns if p is not player]
-            if extra and not self.extra_turn:
+            if extra and self.turns_in_a_row < 2:  # (never a 3rd turn in a row)
                 if self.skips.get(player.index):
                     self.skips[player.index] -= 1  # the extra turn is the one skipped
                 else:
                     self.extra_turn = True
                     self.hand_play_limit = extra[0].get("hand_plays")
+                    self.turns_in_a_row += 1
                     return
         self.extra_turn = False
         n, index = len(self.players), self.current
         if not self.skips:
             self.current = (index + 1) % n
+            self.turns_in_a_row = 1
             return
         while True:
             index = (index + 1) % n
@@ -703,11 +706,18 @@ class Game:
                 self.note(f"{self.players[index].name} skips a turn")
                 continue
             break
+        # the others' turns all skipped: this player's next turn follows on in a row
+        self.turns_in_a_row = self.turns_in_a_row + 1 if index == self.current else 1
         self.current = index
+
+    def extra_turn_allowed(self, player: Player) -> bool:
+        """Whether an extra turn for `player` after this one would not be a 3rd turn in a row
+        (counting the turns taken, whatever made them follow on: extra or skipped turns)."""
+        return player is not self.player or self.turns_in_a_row < 2
 
     def schedule_extra_turn(self, player: Player, **options: Any) -> bool:
         """An extra turn for `player` after this one; False if it would be a 3rd in a row."""
-        if self.extra_turn and player is self.player:
+        if not self.extra_turn_allowed(player):
             return False
         self.extra_turns.append((player, options))
         return True
