@@ -18,6 +18,7 @@ from runtime.decisions import (
     BUY,
     CARDS,
     NUMBER,
+    ORDER,
     OVERPAY,
     PLAY,
     REACT,
@@ -334,13 +335,26 @@ class Game:
         if event in self.listeners:
             self.emit(event, player, card)
 
-    def trash_card(self, player: Player, card: Card, source: list[Card]) -> bool:
-        if not self.move(card, source, self.trash):
-            return False
+    def trash_cards(self, player: Player, placed: list[tuple[Card, list[Card]]]) -> list[Card]:
+        """Trash cards together: each still where it was (Stop-Moving) goes to the trash, all
+        at once; then their when-trash abilities resolve. Returns the cards trashed."""
+        trashed = [card for card, source in placed if self.move(card, source, self.trash)]
         if self.log is not None:
-            self.note(f"{player.name} trashes {card.d.name}")
-        self._card_event("trash", player, card)
-        return True
+            for card in trashed:
+                self.note(f"{player.name} trashes {card.d.name}")
+        self._card_events("trash", player, trashed)
+        return trashed
+
+    def _card_events(self, event: str, player: Player, cards: list[Card]) -> None:
+        """`_card_event` for cards that moved together, in an order `player` picks (asked
+        only when differently named cards have something to resolve)."""
+        listened = event in self.listeners
+        pending = [card for card in cards if listened or event in card.d.triggers]
+        if len(pending) > 1:
+            pending = ask(Decision(ORDER, player, f"Order the when-{event} abilities of "
+                                   "these cards (the first resolves first)", pending, game=self))
+        for card in pending:
+            self._card_event(event, player, card)
 
     def discard_card(self, player: Player, card: Card, source: list[Card]) -> bool:
         moved = self.move(card, source, player.discard)

@@ -164,9 +164,11 @@ class Move(Node):
                 placed.sort(key=lambda cz: -order[id(cz[0])])  # bottom-most first
             elif place == "deck" and len(placed) > 1:
                 placed.reverse()  # cards picked for the deck are listed top first
+            # trashed together: all are in the trash before any of their abilities resolves
+            trashed = {id(c) for c in game.trash_cards(player, placed)} if verb == "trash" else ()
             for card, zone in placed:
                 if verb == "trash":
-                    ok = game.trash_card(player, card, zone)
+                    ok = id(card) in trashed
                     target = game.trash
                 elif verb == "discard":
                     ok = game.discard_card(player, card, zone)
