@@ -271,6 +271,9 @@ class Choose(Node):
         refs_only = len(refs) == len(bound)
         optional = getattr(self, "optional", False)
         in_printed_order = self.different  # "choose two different": resolved in the order shown
+        # Only a printed "choose" list takes an extra option (Elder): not "..., your choice"
+        # (Jester, Spy), nor options joined by "or" ("+1 Card, or +1 Action, or +1 Buy").
+        takes_extra = not by_you and getattr(self, "style", "") != "or"
 
         def choose(ctx: Ctx) -> None:
             if refs_only and not any(ref.resolve(ctx) for ref in refs):
@@ -298,7 +301,7 @@ class Choose(Node):
             # choice ..., you may choose an extra option"): only for your own choices.
             card = ctx.card
             extra = ctx.game.extra_choices.get(card.uid, 0) if card is not None else 0
-            for _ in range(extra if chooser is ctx.you else 0):
+            for _ in range(extra if takes_extra and chooser is ctx.you else 0):
                 if not remaining:
                     break
                 label = ask(Decision(OPTION, chooser, "You may choose an extra option",
