@@ -606,6 +606,22 @@ class When(Node):
         return self.text
 
 
+def _first_this_turn(game: Game, player: Player, event: str,
+                     matches: Callable[[Ctx, Any], bool] | None) -> bool:
+    """Whether the play or gain just made by `player` is the first matching one this turn:
+    "the first time you play a Silver this turn" looks at the whole turn, from before the
+    effect saying it too (the play or gain itself is already listed)."""
+    if event == "play":
+        so_far = game.played_this_turn
+    else:
+        so_far = [card for who, card, _phase in game.gain_log if who is player]
+    count = 0
+    for card in so_far:
+        if matches is None or matches(Ctx(game, player, card), card.d):
+            count += 1
+    return count <= 1
+
+
 class Lasting(Node):
     """"this turn, when you gain a card: ..." / "the first time you play a Silver this turn"."""
 
@@ -622,6 +638,8 @@ class Lasting(Node):
 
         scope, first_each_turn = when.scope, getattr(when, "first_each_turn", False)
         pred = when.filter.compile_pred() if first_each_turn else None
+        first_time = when.once and event in ("play", "gain")  # "the first time you play ..."
+        matches = when.filter.compile_pred() if first_time and when.filter is not None else None
 
         def install(ctx: Ctx) -> None:
             owner, source, unaffected = ctx.you, ctx.card, ctx.unaffected
@@ -636,6 +654,10 @@ class Lasting(Node):
                     (c for c in game.played_this_turn if pred(Ctx(game, player, c), c.d)), None
                 ) is not card:
                     return  # only the first such card that player plays each turn
+                if first_time and card is not None and not _first_this_turn(
+                        game, player, event, matches):
+                    game.unlisten(listener)  # it happened earlier this turn: it never will
+                    return
                 if when.once:
                     game.unlisten(listener)
                 run = Ctx(game, owner, source)
