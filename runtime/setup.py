@@ -70,7 +70,9 @@ def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
             count = sizes[definition.name]
         else:
             count = pile_size(definition, players)
-        game.add_pile(definition.name, [definition] * count)
+        pile = game.add_pile(definition.name, [definition] * count)
+        if not count:  # set up empty, it is still that card's pile (a card can return to it)
+            game.pile_of.setdefault(definition.name, pile)
     add_brought_piles(game, sizes)
 
 
