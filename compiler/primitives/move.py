@@ -138,9 +138,14 @@ class Move(Node):
         return Move("keep", selection)
 
     def feasibility(self):
-        """Moving a whole zone that is empty ("put your deck into your discard pile") changes
-        nothing, so a "you may" of it is no real choice and is not asked."""
-        zone = self.selection.kind
+        """Moving a whole zone that is empty ("put your deck into your discard pile"), or cards
+        no longer where the step expects them ("trash this" once it is trashed: Stop-Moving),
+        changes nothing, so a "you may" of it is no real choice and is not asked."""
+        selection = self.selection
+        zone = selection.kind
+        if zone == "ref":
+            ref = selection.ref
+            return lambda ctx: any(any(c is card for c in where) for card, where in ref.resolve(ctx))
         if zone not in ("hand", "deck"):
             return None
         return lambda ctx: bool(getattr(ctx.player, zone))
