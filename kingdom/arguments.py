@@ -1,9 +1,10 @@
-"""Checks on the `kingdom` command's arguments, made before any work starts.
+"""Checks on the `kingdom` command's arguments, made before any work starts, and the escaping
+of card text on its way out to the terminal.
 
-Two kinds: argparse `type=` functions for what can be judged from the text alone (numbers in
-range, paths that exist, output files that can be written), and checks against the loaded
-cards (Kingdom piles, an Ally, a set). Both end in exit status 2 with a message saying what
-would be accepted; nothing here runs a game or writes a file.
+Two kinds of check: argparse `type=` functions for what can be judged from the text alone
+(numbers in range, paths that exist, output files that can be written), and checks against the
+loaded cards (Kingdom piles, an Ally, a set). Both end in exit status 2 with a message saying
+what would be accepted; nothing here runs a game or writes a file.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from compiler.expansions import folder_cards
 from runtime.library import Library, singular_forms
 
-CARD_SUFFIXES = (".yaml", ".yml")
+YAML_SUFFIXES = (".yaml", ".yml")
 PLOT_SUFFIXES = (".png", ".pdf", ".svg")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # the rules' player counts (runtime.game.Game refuses others)
 MAX_JOBS = 64
@@ -51,30 +52,30 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
 
 def card_path(text: str) -> str:
     """An argparse type: a folder holding card files, or one card file."""
-    path = Path(text)
-    if not path.exists():
-        raise argparse.ArgumentTypeError(f"no such file or folder: '{text}' (give a folder of "
-                                         "card files or a .yaml card file)")
-    if path.is_dir():
-        files, problems = folder_cards(path)
-        if not files and not problems:  # (a refused manifest is reported by the compile)
-            raise argparse.ArgumentTypeError(f"no card files (*.yaml) in the folder '{text}'")
-    elif not path.is_file() or path.suffix not in CARD_SUFFIXES:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a card file (*.yaml) or a folder of them")
-    return text
+    return _yaml_files(text, "card", _holds_cards)
+
+
+def _holds_cards(folder: Path) -> bool:
+    files, problems = folder_cards(folder)
+    return bool(files or problems)  # (a refused manifest is reported by the compile)
 
 
 def scenario_path(text: str) -> str:
-    """An argparse type: a scenario file, or a folder searched for them (*.yaml)."""
+    """An argparse type: a scenario file, or a folder searched for them."""
+    return _yaml_files(text, "scenario", lambda folder: next(folder.rglob("*.yaml"), None) is not None)
+
+
+def _yaml_files(text: str, what: str, holds: Callable[[Path], bool]) -> str:
+    """`text` if it names a `what` file (*.yaml) or a folder that `holds` some."""
     path = Path(text)
     if not path.exists():
-        raise argparse.ArgumentTypeError(f"no such file or folder: '{text}' (give scenario "
-                                         "files or folders holding them)")
+        raise argparse.ArgumentTypeError(f"no such file or folder: '{text}' (give a {what} file, "
+                                         "*.yaml, or a folder of them)")
     if path.is_dir():
-        if next(path.rglob("*.yaml"), None) is None:
-            raise argparse.ArgumentTypeError(f"no scenario files (*.yaml) in the folder '{text}'")
-    elif not path.is_file() or path.suffix not in CARD_SUFFIXES:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a scenario file (*.yaml) or a folder")
+        if not holds(path):
+            raise argparse.ArgumentTypeError(f"no {what} files (*.yaml) in the folder '{text}'")
+    elif not path.is_file() or path.suffix not in YAML_SUFFIXES:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a {what} file (*.yaml) or a folder of them")
     return text
 
 
