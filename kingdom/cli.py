@@ -3,21 +3,40 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
+import os
 import sys
 import time
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from compiler.build import compile_folders
 from compiler.errors import CompileError
 from compiler.expansions import Manifest, discover, manifests
 from compiler.schema import card_schema
+from kingdom import arguments
+from kingdom.arguments import UsageError, printable
 from runtime.library import Library
 
-console = Console()
+
+class _Console(Console):
+    """rich's Console, leaving a closed pipe to `main` (rich's own handling exits with 1)."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
+console = _Console()
+
+# Exit statuses (README, Commands).
+OK, FAILED, USAGE = 0, 1, 2  # a check, test or invariant failed; bad usage or input
+INTERNAL = 70  # a bug in Kingdom (sysexits' EX_SOFTWARE)
+INTERRUPTED = 130  # Ctrl-C (128 + SIGINT), as a shell reports it
+BROKEN_PIPE = 141  # the reader of our output went away (128 + SIGPIPE), as `seq 9999 | head -1`
 
 
 def _library(extra: list[str]) -> Library:
@@ -55,7 +74,8 @@ def card_record(card) -> dict:
 
 def cmd_list(args: argparse.Namespace) -> int:
     library = _library(args.cards)
-    cards = [c for c in library if args.set is None or c.set == args.set]
+    chosen = None if args.set is None else arguments.card_set(args.set, (c.set for c in library))
+    cards = [c for c in library if chosen is None or c.set == chosen]
     if args.json:
         print(json.dumps([card_record(c) for c in cards], indent=2))
         return 0
@@ -63,33 +83,28 @@ def cmd_list(args: argparse.Namespace) -> int:
     for column in ("Name", "Set", "Cost", "Types"):
         table.add_column(column)
     for card in sorted(cards, key=lambda c: (c.set, c.name)):
-        table.add_row(card.name, card.set, "-" if card.kind == "ally" else f"${card.cost}",
-                      " - ".join(card.types))
+        table.add_row(Text(printable(card.name)), Text(printable(card.set)),
+                      "-" if card.kind == "ally" else f"${card.cost}",
+                      Text(printable(" - ".join(card.types))))
     console.print(table)
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     library = _library(args.cards)
-    name = library.resolve(args.name)
-    if name is None and args.name in library.split_piles:  # a split pile: its members, top first
-        members = library.split_piles[args.name]
-        print(f"{args.name}  (split pile, top first: only its top card can be bought or gained)")
-        for member in members:
+    name = arguments.card_or_pile(library, args.name)
+    if name in library.split_piles:  # a split pile: its members, top first
+        print(f"{printable(name)}  (split pile, top first: only its top card can be bought or gained)")
+        for member in library.split_piles[name]:
             card = library[member]
-            print(f"  {card.name}  (${card.cost})  {' - '.join(card.types)}")
+            print(printable(f"  {card.name}  (${card.cost})  {' - '.join(card.types)}"))
         return 0
-    if name is None:
-        hint = library.suggest(args.name)
-        print(f"unknown card '{args.name}'" + (f"; did you mean '{hint}'?" if hint else ""),
-              file=sys.stderr)
-        return 1
     card = library[name]
     cost = f"${card.cost}" + ("+" if card.overpay else "")
     if card.kind == "ally":
         cost = "no cost"
-    print(f"{card.name}  ({cost})  {' - '.join(card.types)}  [{card.set}]")
-    print(card.text)
+    print(printable(f"{card.name}  ({cost})  {' - '.join(card.types)}  [{card.set}]"))
+    print(printable(card.text, lines=True))
     return 0
 
 
@@ -106,7 +121,13 @@ def cmd_test(args: argparse.Namespace) -> int:
         files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
     passed = failed = 0
     for file in files:
-        for outcome in run_file(file):
+        try:
+            outcomes = run_file(file)
+        except (OSError, UnicodeDecodeError) as exc:
+            failed += 1
+            print(f"FAIL  {file}: cannot read the file: {exc}")
+            continue
+        for outcome in outcomes:
             if outcome.passed:
                 passed += 1
                 if not args.quiet:
@@ -118,6 +139,9 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+ALLY_CHOSEN = "the game's Ally is picked at random when a Liaison is in the Kingdom"
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: compile every card, summarise, and play a sample game."""
     from kingdom.bots import BigMoney, DefaultAgent
@@ -126,6 +150,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     library = _library([])
     elapsed = time.perf_counter() - start
+    kingdom = arguments.kingdom_piles(library, args.kingdom, ALLY_CHOSEN)
     table = Table(title=f"{len(library)} cards compiled from YAML in {elapsed * 1000:.0f} ms")
     table.add_column("Set")
     table.add_column("Cards", justify="right")
@@ -137,7 +162,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
         kinds = sorted({c.kind for c in cards})
         table.add_row(set_name, str(len(cards)), ", ".join(kinds))
     console.print(table)
-    kingdom = args.kingdom.split(",")
     game = standard_game(library, kingdom, [BigMoney(), DefaultAgent()], seed=args.seed)
     game.log = []
     game.run()
@@ -164,31 +188,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     library = _library(args.cards)
     try:
         bots = [resolve_bot(spec.strip(), library) for spec in args.bots.split(",") if spec.strip()]
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    except (ValueError, OSError) as exc:
+        raise UsageError(f"--bots: {exc}") from None
     if not bots:
-        print("--bots needs at least one bot", file=sys.stderr)
-        return 2
+        raise UsageError("--bots needs at least one bot, e.g. --bots big-money,default")
+    players = args.players or max(arguments.MIN_PLAYERS, len(bots))
+    if players > arguments.MAX_PLAYERS:
+        raise UsageError(f"{len(bots)} bots but a game has {arguments.MIN_PLAYERS} to "
+                         f"{arguments.MAX_PLAYERS} players; give --players (the bots take the "
+                         "seats in turn) or fewer bots")
     if args.kingdom.strip().lower() == "random":
-        kingdom = random_kingdom(library, tuple(args.sets.split(",")))
-        kingdom_text = f"random ({args.sets})"
+        sets = arguments.kingdom_sets(library, args.sets or "base")
+        kingdom = random_kingdom(library, sets)
+        kingdom_text = f"random ({','.join(sets)})"
+    elif args.sets is not None:
+        raise UsageError("--sets goes with --kingdom random")
     else:
-        kingdom = []
-        for name in (n.strip() for n in args.kingdom.split(",") if n.strip()):
-            resolved = library.resolve(name) or (name if name in library.split_piles else None)
-            if resolved is None:
-                hint = library.suggest(name)
-                print(f"unknown card '{name}'" + (f"; did you mean '{hint}'?" if hint else ""),
-                      file=sys.stderr)
-                return 2
-            kingdom.append(resolved)
+        kingdom = arguments.kingdom_piles(library, args.kingdom, ALLY_CHOSEN)
         kingdom_text = ", ".join(kingdom) or "(none)"
-    players = args.players or max(2, len(bots))
     setup = Setup(library, kingdom, bots, players=players, max_turns=args.max_turns,
                   check_invariants=args.check_invariants)
     start = time.perf_counter()
-    err = Console(stderr=True)
+    err = _Console(stderr=True)
     if args.json or args.no_progress:
         results = simulate(setup, args.games, args.seed, args.jobs)
     else:
@@ -208,7 +229,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.plot:
         from kingdom.plot import plot_results
 
-        plot_results(results, players, Path(args.plot))
+        try:
+            plot_results(results, players, Path(args.plot))
+        except OSError as exc:  # (the folder was checked before the run; it went away since)
+            raise UsageError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
         err.print(f"plot written to {args.plot}")
     if results.violations:
         for line in results.violations[:20]:
@@ -264,29 +288,39 @@ def cmd_render(args: argparse.Namespace) -> int:
     from kingdom import render
 
     if (args.set is None) == (args.kingdom is None):
-        print("render: give either --set SET or --kingdom 'Card,Card,...'", file=sys.stderr)
-        return 2
+        raise UsageError("give either --set SET or --kingdom 'Card,Card,...'")
+    if args.ally is not None and args.kingdom is None:
+        raise UsageError("--ally goes with --kingdom")
     library = _library(args.cards)
-    try:
-        if args.set is not None:
+    if args.set is not None:
+        try:
             selection = render.select_set(library, args.set)
-        else:
-            selection = render.select_kingdom(library, args.kingdom.split(","), args.ally)
+        except render.RenderError as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        piles = arguments.kingdom_piles(library, args.kingdom, "give it with --ally")
+        if not piles:
+            raise UsageError("--kingdom needs at least one card")
+        chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
+        selection = render.select_kingdom(library, piles, chosen_ally)
+    try:
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=render.load_rulings(args.rules),
                                        accessibility=render.load_accessibility(args.rules))
         data = render.render(summary, args.format)
     except render.RenderError as exc:
-        print(f"render: {exc}", file=sys.stderr)
-        return 1
+        print(f"kingdom render: {exc}", file=sys.stderr)
+        return FAILED
     if args.output in (None, "-"):
         if args.format == "pdf" and sys.stdout.isatty():
-            print("render: a PDF needs --output FILE", file=sys.stderr)
-            return 2
+            raise UsageError("a PDF needs --output FILE")
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        Path(args.output).write_bytes(data)
+        try:
+            Path(args.output).write_bytes(data)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
         count = len(summary.cards)
         print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {args.format})",
               file=sys.stderr)
@@ -322,71 +356,143 @@ def turn_summaries(log: list[str]) -> list[str]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="kingdom", description="Dominion cards as data.")
-    sub = parser.add_subparsers(dest="command", required=True)
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kingdom", description="Dominion cards as data: compile, show, test, play and print them.",
+        epilog="Exit status: 0 ok, 1 a check or test failed, 2 bad usage or input, "
+               f"{INTERNAL} an internal error (please report it).")
+    parser.add_argument("--version", action="version", version=version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    cards_help = "a folder of extra card files, or one card file (repeatable)"
     p = sub.add_parser("check", help="compile the built-in cards and the given folders")
-    p.add_argument("paths", nargs="*")
+    p.add_argument("paths", nargs="*", type=arguments.card_path, metavar="PATH",
+                   help="card folders or card files to compile with the built-in cards")
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("list", help="list the loaded cards")
-    p.add_argument("--set")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--cards", action="append", default=[])
+    p.add_argument("--set", help="only the cards of this set (a set id such as base)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
     p.set_defaults(func=cmd_list)
     p = sub.add_parser("show", help="show one card")
-    p.add_argument("name")
-    p.add_argument("--cards", action="append", default=[])
+    p.add_argument("name", metavar="CARD", help="a card or split pile, in any case")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
     p.set_defaults(func=cmd_show)
     p = sub.add_parser("schema", help="print the card JSON Schema")
     p.set_defaults(func=cmd_schema)
     p = sub.add_parser("test", help="run scenario files")
-    p.add_argument("paths", nargs="+")
-    p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("paths", nargs="+", type=arguments.scenario_path, metavar="PATH",
+                   help="scenario files, or folders searched for *.yaml")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
     p.set_defaults(func=cmd_test)
     p = sub.add_parser("demo", help="compile everything and play a sample game")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=arguments.whole_number(0), default=1, help="the game's seed")
     p.add_argument("--kingdom", default="Village,Smithy,Militia,Market,Moat,Witch,Cellar,"
-                   "Workshop,Remodel,Laboratory")
-    p.add_argument("--lines", type=int, default=60, help="turns to print")
+                   "Workshop,Remodel,Laboratory", help="comma-separated Kingdom cards")
+    p.add_argument("--lines", type=arguments.whole_number(0), default=60, help="turns to print")
     p.set_defaults(func=cmd_demo)
+    add_simulate(sub)
+    add_render(sub, cards_help)
+    return parser
+
+
+def add_simulate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many bot games and report the figures")
     p.add_argument("--kingdom", default="", help="comma-separated Kingdom cards, or 'random'")
-    p.add_argument("--sets", default="base", help="sets a random Kingdom is drawn from")
+    p.add_argument("--sets", help="with --kingdom random: the sets it is drawn from (default: base)")
     p.add_argument("--bots", default="big-money,big-money",
                    help="comma-separated strategies (kingdom/strategies), files, 'default', 'random'")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--players", type=int, default=0, help="players per game (default: number of bots)")
-    p.add_argument("--max-turns", type=int, default=500)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--games", type=arguments.whole_number(1, arguments.MAX_GAMES), default=1000,
+                   help="games to play (default: 1000)")
+    p.add_argument("--seed", type=arguments.whole_number(0), default=1,
+                   help="base seed: game i is seeded from it and i")
+    p.add_argument("--jobs", type=arguments.whole_number(1, arguments.MAX_JOBS), default=1,
+                   help="worker processes (same results for any number)")
+    p.add_argument("--players", type=arguments.whole_number(arguments.MIN_PLAYERS,
+                                                            arguments.MAX_PLAYERS),
+                   help="players per game (default: number of bots)")
+    p.add_argument("--max-turns", type=arguments.whole_number(1), default=500,
+                   help="stop a game after this many turns (counted as unfinished)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--check-invariants", action="store_true",
                    help="check between moves that no card is created, lost or in two places")
-    p.add_argument("--cards", action="append", default=[])
-    p.add_argument("--plot", metavar="FILE.png",
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+                   help="a folder of extra card files, or one card file (repeatable)")
+    p.add_argument("--plot", metavar="FILE.png", type=arguments.plot_file,
                    help="draw the win rate as games accumulate and the game lengths")
     p.set_defaults(func=cmd_simulate)
+
+
+def add_render(sub: argparse._SubParsersAction, cards_help: str) -> None:
     p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", help="every card of one set (set id or card folder name)")
     what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles)")
     p.add_argument("--ally", help="the game's Ally, with --kingdom")
-    p.add_argument("--format", choices=("html", "md", "pdf"), default="html")
-    p.add_argument("--output", "-o", help="file to write (default: standard output)")
+    p.add_argument("--format", choices=("html", "md", "pdf"), default="html",
+                   help="output format (default: html)")
+    p.add_argument("--output", "-o", type=arguments.output_file,
+                   help="file to write (default: standard output)")
     p.add_argument("--plain", action="store_true",
                    help="accessible layout: everything in words, no colour or icons")
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
-    p.add_argument("--rules", help="rules folder with Card-by-Card Clarifications "
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default: a4)")
+    p.add_argument("--rules", type=arguments.rules_folder,
+                   help="rules folder with Card-by-Card Clarifications "
                    "(default: $KINGDOM_RULES or ../shared/rules)")
-    p.add_argument("--cards", action="append", default=[], help="extra card folders")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
     p.set_defaults(func=cmd_render)
+
+
+def version() -> str:
+    from compiler.card import DSL_VERSION
+
+    try:
+        number = importlib.metadata.version("kingdom")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        number = "(not installed)"
+    return f"kingdom {number} (card DSL version {DSL_VERSION})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; every way out is an exit status (README, Commands), never a traceback
+    unless KINGDOM_DEBUG is set."""
+    try:
+        return run(argv)
+    except BrokenPipeError:
+        return broken_pipe()
+    except KeyboardInterrupt:
+        print("kingdom: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except Exception as exc:
+        if os.environ.get("KINGDOM_DEBUG"):
+            raise
+        print(printable(f"kingdom: internal error: {type(exc).__name__}: {exc}; please report "
+                        "it (KINGDOM_DEBUG=1 shows the traceback)"), file=sys.stderr)
+        return INTERNAL
+
+
+def run(argv: list[str] | None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None:  # `kingdom` alone: the help, as for any other usage mistake
+        parser.print_help(sys.stderr)
+        return USAGE
     try:
         return args.func(args)
-    except CompileError as exc:
+    except UsageError as exc:
+        print(printable(f"kingdom {args.command}: error: {exc}"), file=sys.stderr)
+        return USAGE
+    except CompileError as exc:  # cards that do not compile: `check` reports them itself
         print(exc.report(), file=sys.stderr)
-        return 1
+        return USAGE
+
+
+def broken_pipe() -> int:
+    """The reader of standard output went away (`kingdom list | head -1`): stop quietly. Standard
+    output is pointed at /dev/null so that Python's last flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return BROKEN_PIPE
 
 
 if __name__ == "__main__":

@@ -300,11 +300,11 @@ def test_cli_render_formats(tmp_path, capsys) -> None:
         assert out.stat().st_size > 500
     assert (tmp_path / "summary.pdf").read_bytes().startswith(b"%PDF")
     assert "Harbor Towns 1.0.0" in (tmp_path / "summary.md").read_text()
-    assert main(["render", "--kingdom", "Vilage,Smithy"]) == 1
+    assert main(["render", "--kingdom", "Vilage,Smithy"]) == 2
     assert "did you mean 'Village'" in capsys.readouterr().err
-    assert main(["render", "--set", "no-such-set"]) == 1
+    assert main(["render", "--set", "no-such-set"]) == 2
     assert "unknown set" in capsys.readouterr().err
-    assert main(["render", "--kingdom", "Village", "--ally", "Smithy"]) == 1
+    assert main(["render", "--kingdom", "Village", "--ally", "Smithy"]) == 2
     assert "not an Ally" in capsys.readouterr().err
     assert main(["render"]) == 2
 
