@@ -12,6 +12,7 @@ from typing import Any
 
 from compiler.errors import Diagnostic
 from compiler.loader import Located, load_yaml
+from compiler.names import check_file_names
 from compiler.nodes import Env, Node
 from compiler.parser import DSLSyntaxError, parse
 from compiler.render import render_card
@@ -45,7 +46,7 @@ def parse_card(file: Path, set_name: str | None = None) -> ParsedCard | list[Dia
     doc, errors = load_yaml(str(file))
     if doc is None:
         return errors
-    errors = validate(doc)
+    errors = validate(doc) or check_file_names(doc, doc.data)
     if errors:
         return errors
     data = doc.data

@@ -48,8 +48,8 @@ class Diagnostic:
     column: int = 1
     hint: str = ""
 
-    def format(self, source_lines: list[str] | None = None) -> str:
-        head = f"{self.file}:{self.line}:{self.column}: error[{self.code}]: {self.message}"
+    def format(self, source_lines: list[str] | None = None, severity: str = "error") -> str:
+        head = f"{self.file}:{self.line}:{self.column}: {severity}[{self.code}]: {self.message}"
         parts = [head]
         if source_lines is not None and 1 <= self.line <= len(source_lines):
             text = source_lines[self.line - 1].rstrip("\n")
