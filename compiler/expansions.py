@@ -53,6 +53,12 @@ class Manifest:
     dsl: int
     set: str | None = None
     description: str = ""
+    name_at: tuple[int, int] = (1, 1)  # the line and column of its name
+
+    def name_taken(self, first: Manifest) -> Diagnostic:
+        """K400: this expansion's name is already `first`'s."""
+        return Diagnostic("K400", f"expansion name '{self.name}' is already used by {first.file}",
+                          str(self.file), *self.name_at, "rename one of the expansions")
 
     @property
     def folder(self) -> Path:
@@ -95,8 +101,8 @@ def read_manifest(file: Path) -> Manifest | Diagnostic:
                           f"this Kingdom reads version {DSL_VERSION} and older", str(file),
                           *doc.where(("dsl",)), hint="upgrade Kingdom to load this expansion")
     set_id = data.get("set")
-    return Manifest(file, name, str(data["version"]), dsl,
-                    str(set_id) if set_id else None, str(data.get("description") or ""))
+    return Manifest(file, name, str(data["version"]), dsl, str(set_id) if set_id else None,
+                    str(data.get("description") or ""), doc.where(("name",)))
 
 
 def _skipped(folder_name: str) -> bool:
@@ -142,9 +148,12 @@ def folder_cards(folder: Path) -> tuple[list[tuple[Path, str]], list[Diagnostic]
     accepted: dict[Path, Manifest] = {}
     refused: list[Path] = []
     for found in manifests(folder):
-        if isinstance(found, Diagnostic):
-            diagnostics.append(found)
-            refused.append(Path(found.file).parent)
+        twin = next((m for m in accepted.values() if isinstance(found, Manifest)
+                     and m.name == found.name), None)
+        problem = found.name_taken(twin) if twin is not None else found
+        if isinstance(problem, Diagnostic):
+            diagnostics.append(problem)
+            refused.append(Path(problem.file).parent)
         else:
             accepted[found.folder] = found
     files = []
@@ -252,9 +261,7 @@ def discover(extra: Iterable[str | Path] = (), *, builtin: bool = True,
             first = named.setdefault(found.name, found)
             if first is not found:
                 if _card_contents(first.folder) != _card_contents(found.folder):
-                    out.problems.append(Diagnostic(
-                        "K400", f"expansion name '{found.name}' is already used by "
-                        f"{first.file}", str(manifest), hint="rename one of the expansions"))
+                    out.problems.append(found.name_taken(first))
                 continue
         out.append(folder)
     return out

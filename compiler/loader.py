@@ -262,9 +262,8 @@ class _Converter:
                        f"{MAX_NUMBER_LENGTH})", node)
             return None
         if pattern is not None and not pattern.fullmatch(node.value):
-            self.error("K111", f"'{node.value}' is a number only in YAML 1.1, which reads it "
-                       "in another base or as minutes:seconds", node,
-                       "write a plain decimal number (e.g. 8, 10 or 90), or quote it for text")
+            self.error("K111", _yaml11_number(node.value), node,
+                       "write a plain decimal number (10, 90), or quote it to make it text")
             return None
         try:
             value = self.constructor.construct_object(node, deep=True)
@@ -276,6 +275,22 @@ class _Converter:
                        "values are text, numbers, true/false or null; quote it to make it text")
             return None
         return value
+
+
+def _yaml11_number(text: str) -> str:
+    """Why a number is refused: "'010' is a number only in YAML 1.1, which reads it as 8 (octal)"."""
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        value = None
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return f"'{text}' is not a number"
+    digits = text.lstrip("+-").lower()
+    base = ("base 60, minutes:seconds" if ":" in digits else "hexadecimal" if "0x" in digits
+            else "binary" if "0b" in digits else "octal" if digits[:1] == "0" and digits[1:2].isdigit()
+            else "digits grouped with _" if "_" in digits else "")
+    return (f"'{text}' is a number only in YAML 1.1, which reads it as {value}"
+            + (f" ({base})" if base else ""))
 
 
 def _kind(value: Any) -> str:
