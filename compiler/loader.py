@@ -205,6 +205,8 @@ class _Composer(yaml.SafeLoader):
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(Diagnostic("K108", f"YAML alias '*{event.anchor}' is not allowed",
                                       self.file, *at, "write the value out in full"))
+        if not isinstance(event, yaml.CollectionStartEvent):
+            return super().compose_node(parent, index)
         if self.depth >= MAX_DEPTH:
             raise _Refused(Diagnostic("K107", f"nested too deeply (more than {MAX_DEPTH} lists "
                                       "or mappings inside each other)", self.file, *at))
