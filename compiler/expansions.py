@@ -20,6 +20,10 @@ Folders are found, in this order (the first of two copies of one expansion wins)
 4. installed Python packages declaring an entry point in the group `kingdom.expansions`.
    The entry point names a module (its folder is the expansion), a path, or a callable
    returning a path.
+
+Symbolic links to folders are followed (each real folder once). A broken expansion (a manifest
+refused, an entry point that fails or names no folder, a second expansion of a name already
+taken) is an error for `kingdom check`; other commands warn once on stderr and skip it.
 """
 
 from __future__ import annotations
