@@ -81,10 +81,17 @@ class CompileError(Exception):
         out = []
         for d in self.diagnostics:
             if d.file not in cache:
-                try:
-                    cache[d.file] = Path(d.file).read_text(encoding="utf-8-sig",
-                                                          errors="replace").splitlines()
-                except OSError:
-                    cache[d.file] = None
+                cache[d.file] = _source_lines(Path(d.file))
             out.append(d.format(cache[d.file]))
         return "\n\n".join(out)
+
+
+def _source_lines(file: Path) -> list[str] | None:
+    """The lines of a file to quote under its diagnostics; None for one that is unreadable or
+    too large to be a card (refused for that: no need to read gigabytes to say so)."""
+    try:
+        if file.stat().st_size > 1024 * 1024:
+            return None
+        return file.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    except OSError:
+        return None
