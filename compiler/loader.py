@@ -101,8 +101,8 @@ def load_yaml(file: str, text: str | None = None, limit: int = MAX_BYTES
         text = read_text(file, limit)
         if isinstance(text, Diagnostic):
             return None, [text]
-    elif len(text.encode("utf-8")) > limit:
-        return None, [_too_large(file, len(text.encode("utf-8")), limit)]
+    elif (size := len(text.encode("utf-8"))) > limit:
+        return None, [_too_large(file, size, limit)]
     try:
         node = _Composer(file, text).get_single_node()
     except _Refused as exc:

@@ -33,6 +33,7 @@ CARDS = {  # file in tests/hostile/cards: the code of its one diagnostic
     "deep-flow-list.yaml": "K107", "deep-map.yaml": "K107", "deep-block-list.yaml": "K107",
     "many-reminders.yaml": "K114",
     "binary.yaml": "K105", "utf16.yaml": "K105", "latin1.yaml": "K105",
+    "raw-escape-sequence.yaml": "K100",
     "date-name.yaml": "K110", "date-type.yaml": "K110", "date-effect.yaml": "K110",
     "binary-cost.yaml": "K110", "binary-effect.yaml": "K110",
     "mixed-type-keys.yaml": "K102", "duplicate-key.yaml": "K109",
