@@ -13,7 +13,8 @@ from pathlib import Path
 
 from compiler.card import ParsedCard, compile_card, parse_card
 from compiler.errors import CompileError, Diagnostic
-from compiler.expansions import folder_cards
+from compiler.expansions import folder_cards, warn_once
+from compiler.names import check_library_names
 from compiler.nodes import Env
 from runtime.library import CARD_TYPES, Library, singular_forms
 
@@ -121,19 +122,26 @@ def card_files(folder: Path) -> list[Path]:
 
 
 def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, list[Diagnostic]]:
-    """Compile every card file under `folders`. With `strict`, raise CompileError on errors."""
+    """Compile every card file under `folders`. With `strict`, raise CompileError on errors;
+    a broken expansion (a problem `discover` met, or a manifest refused) is then only warned
+    about, and its cards skipped, so it does not stop every command."""
     parsed: list[ParsedCard] = []
     diagnostics: list[Diagnostic] = []
     cached = card_cache()
+    broken = list(getattr(folders, "problems", ()))  # (discover's Folders)
     for folder in folders:
         files, problems = folder_cards(folder)  # manifests: K401 too new, K402 invalid
-        diagnostics.extend(problems)
+        broken.extend(problems)
         for file, set_name in files:
             result = parse_card_cached(file, set_name, cached)
             if isinstance(result, list):
                 diagnostics.extend(result)
             else:
                 parsed.append(result)
+    if strict:
+        warn_once(broken)
+    else:
+        diagnostics[:0] = broken
     owners: dict[str, str] = {}
     for card in parsed:
         if card.name in owners:
@@ -141,6 +149,7 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
             diagnostics.append(Diagnostic("K400", f"card name '{card.name}' is already defined "
                                           f"in {owners[card.name]}", card.doc.file, line, col))
         owners.setdefault(card.name, card.doc.file)
+    diagnostics.extend(check_library_names(parsed))  # look-alike names, former names
     names = set(owners) | {n for c in parsed for n in c.data.get("former_names", ())}
     piles = {c.name for c in parsed if c.data.get("kind") == "split-pile"}
     piles |= {  # roles that setup rules give piles ("its cards are Banes"): named like piles
