@@ -51,7 +51,7 @@ CASES = [
     ("7 bots", [*SIM, "--bots", ",".join(["big-money"] * 7)], 2, "7 bots but a game has 2 to 6 players"),
     ("no bots", [*SIM, "--bots", ","], 2, "--bots needs at least one bot"),
     ("unknown bot", [*SIM, "--bots", "big-mony"], 2, "unknown bot 'big-mony'"),
-    ("missing bot file", [*SIM, "--bots", "/no/such/bot.yaml"], 2, "--bots"),
+    ("missing bot file", [*SIM, "--bots", "/no/such/bot.yaml"], 2, "/no/such/bot.yaml"),
     ("zero games", ["simulate", "--games", "0"], 2, "--games: expected a whole number from 1"),
     ("negative games", ["simulate", "--games", "-5"], 2, "--games: expected a whole number from 1"),
     ("games not a number", ["simulate", "--games", "many"], 2, "not 'many'"),
