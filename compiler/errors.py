@@ -20,6 +20,21 @@ CODES = {
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",
+    # scenario files (kingdom/scenarios.py, kingdom/scenario.schema.json)
+    "K500": "a scenario file cannot be read (missing, a folder, not UTF-8 text)",
+    "K501": "a scenario does not have the scenario format's shape",
+    "K502": "unknown key in a scenario",
+    "K503": "a scenario misses a required key",
+    "K504": "a scenario value has the wrong type",
+    "K505": "a scenario value is out of range (players, card counts, lengths)",
+    "K506": "a scenario names a player the game does not have (p0, p9)",
+    "K507": "a scenario names an unknown card or pile",
+    "K508": "two scenarios in one file share a name",
+    "K509": "a scenario's expansion folder does not exist",
+    # strategy files (kingdom/strategy.py)
+    "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
+    "K551": "a number in a strategy file is out of range",
+    "K552": "a strategy value has the wrong type",
 }
 
 
@@ -59,7 +74,7 @@ class CompileError(Exception):
             if d.file not in cache:
                 try:
                     cache[d.file] = Path(d.file).read_text(encoding="utf-8").splitlines()
-                except OSError:
+                except (OSError, ValueError):  # missing, or not UTF-8 text
                     cache[d.file] = None
             out.append(d.format(cache[d.file]))
         return "\n\n".join(out)

@@ -50,6 +50,7 @@ from typing import Any
 from compiler.errors import CompileError, Diagnostic
 from compiler.loader import Located, load_yaml
 from kingdom.bots import DefaultAgent, RandomAgent, coffers_to_reach, would_lose_by_gaining
+from kingdom.documents import kind_of
 from runtime.decisions import BUY, PLAY, TREASURES, Decision
 from runtime.library import Library
 
@@ -185,7 +186,7 @@ class _Loader:
 
     def card(self, value: Any, path: tuple) -> str | None:
         if not isinstance(value, str):
-            self.error("K104", f"a card name is expected, not {_kind(value)}", path)
+            self.error("K104", f"a card name is expected, not {kind_of(value)}", path)
             return None
         name = self.library.resolve(value)
         if name is None:
@@ -198,7 +199,7 @@ class _Loader:
         if data is None:
             return []
         if not isinstance(data, list):
-            self.error("K104", f"'{path[-1]}' must be a list of cards, not {_kind(data)}", path)
+            self.error("K104", f"'{path[-1]}' must be a list of cards, not {kind_of(data)}", path)
             return []
         rules = []
         for i, item in enumerate(data):
@@ -223,7 +224,7 @@ class _Loader:
         if data is None:
             return []
         if not isinstance(data, dict):
-            self.error("K104", f"'when' must be a mapping of conditions, not {_kind(data)}", path)
+            self.error("K104", f"'when' must be a mapping of conditions, not {kind_of(data)}", path)
             return []
         tests: list[Test] = []
         for key, value in data.items():
@@ -235,7 +236,7 @@ class _Loader:
             elif key in CARD_CONDITIONS:
                 if not isinstance(value, dict):
                     self.error("K104", f"'{key}' must map card names to counts, e.g. "
-                               f"{{Smithy: 0}}, not {_kind(value)}", here)
+                               f"{{Smithy: 0}}, not {kind_of(value)}", here)
                     continue
                 for card_key, count in value.items():
                     name = self.card(card_key, (*here, card_key))
@@ -347,11 +348,6 @@ def _card_test(key: str, name: str, compare: Callable[[int], bool]) -> Test:
     return supply
 
 
-def _kind(value: Any) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
-
-
 def load_strategy(file: str | Path, library: Library, text: str | None = None) -> Strategy:
     """Load and check one strategy file; raises CompileError listing every mistake."""
     file = str(file)
@@ -361,7 +357,7 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
     loader = _Loader(doc, library)
     data = doc.data
     if not isinstance(data, dict):
-        loader.error("K101", f"a strategy file is a mapping with 'name' and 'buy', not {_kind(data)}", ())
+        loader.error("K101", f"a strategy file is a mapping with 'name' and 'buy', not {kind_of(data)}", ())
         raise CompileError(loader.diagnostics)
     for key in data:
         if key not in TOP_KEYS:
@@ -371,12 +367,12 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
             loader.error("K103", f"missing required key '{key}'", ())
     name = data.get("name", Path(file).stem)
     if not isinstance(name, str):
-        loader.error("K104", f"'name' must be text, not {_kind(name)}", ("name",))
+        loader.error("K104", f"'name' must be text, not {kind_of(name)}", ("name",))
     flags = {}
     for key, default in (("suicide_check", True), ("play_others", True)):
         value = data.get(key, default)
         if not isinstance(value, bool):
-            loader.error("K104", f"'{key}' must be true or false, not {_kind(value)}", (key,))
+            loader.error("K104", f"'{key}' must be true or false, not {kind_of(value)}", (key,))
         flags[key] = bool(value)
     strategy = Strategy(
         name=str(name),
