@@ -34,7 +34,6 @@ CODES = {
     # strategy files (kingdom/strategy.py)
     "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
     "K551": "a number in a strategy file is out of range",
-    "K552": "a strategy value has the wrong type",
 }
 
 

@@ -31,8 +31,10 @@ def read_yaml(file: str | Path, unreadable: str) -> tuple[Located | None, list[D
         return None, [Diagnostic(unreadable, f"cannot be read: {exc.strerror or exc}", name)]
     except RecursionError:
         return None, [Diagnostic(unreadable, "nested too deeply to read", name)]
-    except ValueError as exc:  # e.g. an integer of thousands of digits
-        return None, [Diagnostic(unreadable, f"cannot be read: {exc}", name)]
+    except ValueError as exc:  # an integer of thousands of digits, beyond Python's int() limit
+        too_long = "digits" in str(exc)
+        return None, [Diagnostic(unreadable, "a number in it has too many digits" if too_long
+                                 else f"cannot be read: {exc}", name)]
 
 
 

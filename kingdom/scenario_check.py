@@ -57,7 +57,7 @@ class Scenario:
     @property
     def name(self) -> str:
         name = self.spec.get("name") if isinstance(self.spec, dict) else None
-        if isinstance(name, str):
+        if isinstance(name, str) and name:
             return name
         return f"(scenario {self.base[0] + 1})" if self.base else "(scenario)"
 
@@ -147,8 +147,9 @@ def _diagnose(error: jsonschema.ValidationError, scenario: Scenario) -> list[Dia
         what = {"maxItems": f"at most {limit} items", "maxProperties": f"at most {limit} entries",
                 "maxLength": f"at most {limit} characters", "minItems": "at least one item",
                 "minLength": "not empty"}.get(check, expected)
-        return [scenario.error("K505", f"{where}: {_short(error.instance)} is out of range; "
-                               f"expected {what}", path)]
+        value = (f"{len(error.instance)} entries" if isinstance(error.instance, list | dict)
+                 else _short(error.instance))
+        return [scenario.error("K505", f"{where}: {value} is out of range; expected {what}", path)]
     if check in ("type", "const", "enum"):
         return [scenario.error("K504", f"{where}: {_short(error.instance)} is not valid here; "
                                f"expected {expected or error.message}", path)]
@@ -208,11 +209,11 @@ def check_references(scenario: Scenario, library: Library) -> list[Diagnostic]:
             known = [*scenario_schema()["$defs"]["scenario"]["properties"], *choice_keys]
             out.append(scenario.error("K502", f"unknown key '{key}'", (key,), key=True,
                                       hint=_did_you_mean(key, known)))
-    for path, name, is_key, pile in _card_references(spec, scenario.choice_keys):
-        if library.resolve(name) is None and not (pile and name in library.split_piles):
+    for path, name, is_key, what in _card_references(spec, scenario.choice_keys):
+        if library.resolve(name) is None and not (what != "card" and name in library.split_piles):
             hint = library.suggest(name)
             out.append(scenario.error(
-                "K507", f"unknown {'pile' if pile else 'card'} '{name}'", path, key=is_key,
+                "K507", f"unknown {what} '{name}'", path, key=is_key,
                 hint=f"did you mean '{hint}'?" if hint else "check the spelling, or `expansions:`"))
     return sorted(out, key=lambda d: (d.line, d.column))
 
@@ -236,12 +237,13 @@ def _player_references(spec: dict) -> Iterator[tuple[tuple, str, bool]]:
             yield from ((("steps", i, "answers", k), k, True) for k in step["answers"])
 
 
-def _card_references(spec: dict, choices: dict[str, Any]) -> Iterator[tuple[tuple, str, bool, bool]]:
-    """(path, name, whether it is a key, whether a pile name is allowed) for every card named."""
-    yield from ((("kingdom", i), name, False, True) for i, name in enumerate(spec.get("kingdom", [])))
+def _card_references(spec: dict, choices: dict[str, Any]) -> Iterator[tuple[tuple, str, bool, str]]:
+    """(path, name, whether it is a key, "card" or where a pile name is allowed too) for each name."""
+    yield from ((("kingdom", i), name, False, "card or pile")
+                for i, name in enumerate(spec.get("kingdom", [])))
     for key in ("ally", "bane", "ferryman", *choices):
         if key in spec:
-            yield (key,), spec[key], False, False
+            yield (key,), spec[key], False, "card"
     setup = spec.get("setup")
     if isinstance(setup, dict):
         for key, block in setup.items():
@@ -249,17 +251,17 @@ def _card_references(spec: dict, choices: dict[str, Any]) -> Iterator[tuple[tupl
                 for zone in SETUP_ZONES:
                     yield from _list_names(("setup", key, zone), block.get(zone))
         yield from _list_names(("setup", "trash"), setup.get("trash"))
-        yield from ((("setup", "supply", k), k, True, True) for k in setup.get("supply") or {})
+        yield from ((("setup", "supply", k), k, True, "pile") for k in setup.get("supply") or {})
     expect = spec.get("expect") or {}
     for key in ("supply", "top"):
-        yield from ((("expect", key, k), k, True, True) for k in expect.get(key) or {})
+        yield from ((("expect", key, k), k, True, "pile") for k in expect.get(key) or {})
 
 
-def _list_names(path: tuple, cards: Any) -> Iterator[tuple[tuple, str, bool, bool]]:
+def _list_names(path: tuple, cards: Any) -> Iterator[tuple[tuple, str, bool, str]]:
     if isinstance(cards, dict):
-        yield from (((*path, k), k, True, False) for k in cards)
+        yield from (((*path, k), k, True, "card") for k in cards)
     elif isinstance(cards, list):
-        yield from (((*path, i), name, False, False) for i, name in enumerate(cards))
+        yield from (((*path, i), name, False, "card") for i, name in enumerate(cards))
 
 
 def _short(value: Any) -> str:
