@@ -36,6 +36,20 @@ CODES = {
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",
+    # scenario files (kingdom/scenarios.py, kingdom/scenario.schema.json)
+    "K500": "a scenario file cannot be read (missing, a folder, not UTF-8 text)",
+    "K501": "a scenario does not have the scenario format's shape",
+    "K502": "unknown key in a scenario",
+    "K503": "a scenario misses a required key",
+    "K504": "a scenario value has the wrong type",
+    "K505": "a scenario value is out of range (players, card counts, lengths)",
+    "K506": "a scenario names a player the game does not have (p0, p9)",
+    "K507": "a scenario names an unknown card or pile",
+    "K508": "two scenarios in one file share a name",
+    "K509": "a scenario's expansion folder does not exist",
+    # strategy files (kingdom/strategy.py)
+    "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
+    "K551": "a number in a strategy file is out of range",
 }
 
 

@@ -21,7 +21,8 @@ from compiler.expansions import (
     read_manifest,
 )
 from kingdom.cli import main
-from kingdom.scenarios import load_scenarios, run_scenario
+from kingdom.scenario_check import Scenario, load_file
+from kingdom.scenarios import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "harbor"
@@ -56,20 +57,19 @@ def test_example_loads_from_a_folder() -> None:
     assert "Village" in cards  # the built-in cards still load beside it
 
 
-EXAMPLE_SCENARIOS = [(f, spec) for f in sorted((EXAMPLE / "scenarios").glob("*.yaml"))
-                     for spec in load_scenarios(f)]
+EXAMPLE_SCENARIOS = [s for f in sorted((EXAMPLE / "scenarios").glob("*.yaml"))
+                     for s in load_file(f)[0]]
 
 
 def test_example_has_scenarios_for_every_card() -> None:
     assert len(EXAMPLE_SCENARIOS) >= len(HARBOR)
-    text = " ".join(str(spec) for _, spec in EXAMPLE_SCENARIOS)
+    text = " ".join(str(scenario.spec) for scenario in EXAMPLE_SCENARIOS)
     assert all(name in text for name in HARBOR)
 
 
-@pytest.mark.parametrize(("file", "spec"), EXAMPLE_SCENARIOS,
-                         ids=[spec["name"] for _, spec in EXAMPLE_SCENARIOS])
-def test_example_scenario_passes(file: Path, spec: dict) -> None:
-    outcome = run_scenario(spec, file)
+@pytest.mark.parametrize("scenario", EXAMPLE_SCENARIOS, ids=[s.name for s in EXAMPLE_SCENARIOS])
+def test_example_scenario_passes(scenario: Scenario) -> None:
+    outcome = run_scenario(scenario)
     assert outcome.passed, outcome.message
 
 
