@@ -139,6 +139,9 @@ class GameSetup:
     def pile(self, role: str) -> str | None:
         return next((p.name for p in self.piles if p.role == role), None)
 
+    def supply(self, name: str) -> bool:
+        return any(p.name == name and p.in_supply for p in self.piles)
+
 
 class _Seat:
     """A seat at a game only being set up: it is never asked anything."""
