@@ -305,10 +305,16 @@ class Summary:
     plain: bool = False
     paper: str = "a4"
     access: list[str] = field(default_factory=list)  # accessibility notes of the rules files
+    layout: str = "summary"  # or "sheet": a Kingdom on one page, its rulings on the next
 
     @property
     def cards(self) -> list[CardView]:
         return [c for _, cards in self.sections for c in cards]
+
+    @property
+    def sheet_cards(self) -> list[CardView]:
+        """The cards a Kingdom sheet shows: all but the basic cards (its setup names those)."""
+        return [c for title, cards in self.sections if title != SECTION_TITLES["basic"] for c in cards]
 
 
 _MONEY = re.compile(r"\$(\d+)")
@@ -360,7 +366,8 @@ SECTION_TITLES = {
 
 def build_summary(library: Library, selection: Selection, plain: bool = False, paper: str = "a4",
                   rulings: dict[str, list[str]] | None = None,
-                  accessibility: list[tuple[frozenset[str], list[str]]] | None = None) -> Summary:
+                  accessibility: list[tuple[frozenset[str], list[str]]] | None = None,
+                  layout: str = "summary") -> Summary:
     """The summary of a selection; `accessibility` notes are kept for rules files about its cards."""
     rulings = {} if rulings is None else rulings
     by_kind: dict[str, list[CardDef]] = {}
@@ -393,7 +400,7 @@ def build_summary(library: Library, selection: Selection, plain: bool = False, p
     access = relevant_access(library, selection, accessibility or [])
     if plain:
         access = [spell_out(note) for note in access]
-    return Summary(selection.title, sections, notes, plain, paper, access)
+    return Summary(selection.title, sections, notes, plain, paper, access, layout)
 
 
 # What an accessibility sentence is about, when it names no card: a mechanic of the game.
@@ -568,7 +575,8 @@ def _md_escape(text: str) -> str:
 
 
 def render_html(summary: Summary, for_pdf: bool = False) -> str:
-    return _environment().get_template("summary.html.j2").render(
+    template = "sheet.html.j2" if summary.layout == "sheet" else "summary.html.j2"
+    return _environment().get_template(template).render(
         s=summary, page_size=PAPERS[summary.paper], for_pdf=for_pdf)
 
 
