@@ -280,6 +280,7 @@ class CardView:
     markers: list[str] = field(default_factory=list)  # "Overpay", "special cost"
     members: list[str] = field(default_factory=list)  # for a split pile
     rulings: list[str] = field(default_factory=list)
+    set_name: str = ""  # the set's name, as printed on a proxy
 
     @property
     def type_line(self) -> str:
@@ -306,6 +307,7 @@ class Summary:
     paper: str = "a4"
     access: list[str] = field(default_factory=list)  # accessibility notes of the rules files
     layout: str = "summary"  # or "sheet": a Kingdom on one page, its rulings on the next
+    backs: bool = False  # proxies: a page of card backs after each page of fronts
 
     @property
     def cards(self) -> list[CardView]:
@@ -346,7 +348,8 @@ def card_view(card: CardDef, plain: bool, rulings: dict[str, list[str]]) -> Card
     if card.kind in NON_SUPPLY_KINDS and not any("not in the Supply" in x for x in above + below):
         markers.append("not in the Supply")
     return CardView(card.name, cost, cost_words, list(card.types), card.kind, card.set, above, below,
-                    markers, rulings=[spell_out(r) if plain else r for r in card_rulings(card, rulings)])
+                    markers, rulings=[spell_out(r) if plain else r for r in card_rulings(card, rulings)],
+                    set_name=set_name(card))
 
 
 def card_rulings(card: CardDef, folder: dict[str, list[str]]) -> list[str]:
@@ -367,7 +370,7 @@ SECTION_TITLES = {
 def build_summary(library: Library, selection: Selection, plain: bool = False, paper: str = "a4",
                   rulings: dict[str, list[str]] | None = None,
                   accessibility: list[tuple[frozenset[str], list[str]]] | None = None,
-                  layout: str = "summary") -> Summary:
+                  layout: str = "summary", backs: bool = False) -> Summary:
     """The summary of a selection; `accessibility` notes are kept for rules files about its cards."""
     rulings = {} if rulings is None else rulings
     by_kind: dict[str, list[CardDef]] = {}
@@ -400,7 +403,7 @@ def build_summary(library: Library, selection: Selection, plain: bool = False, p
     access = relevant_access(library, selection, accessibility or [])
     if plain:
         access = [spell_out(note) for note in access]
-    return Summary(selection.title, sections, notes, plain, paper, access, layout)
+    return Summary(selection.title, sections, notes, plain, paper, access, layout, backs)
 
 
 # What an accessibility sentence is about, when it names no card: a mechanic of the game.
@@ -595,8 +598,27 @@ def render_pdf(summary: Summary) -> bytes:
     return out.getvalue()
 
 
+def render_print_and_play(summary: Summary) -> bytes:
+    """Proxies or dividers of the summary's cards (a split pile as its member cards), as PDF."""
+    from kingdom import proxies
+
+    cards = [proxies.Proxy(c.name, c.cost, c.type_line, c.above, c.below, c.set_name)
+             for c in summary.cards if c.kind != "split-pile"]
+    try:
+        if summary.layout == "dividers":
+            return proxies.dividers_pdf(cards, summary.paper, summary.title)
+        return proxies.proxies_pdf(cards, summary.paper, summary.backs, summary.title)
+    except proxies.ProxyError as exc:
+        raise RenderError(str(exc)) from exc
+
+
 def render(summary: Summary, fmt: str) -> bytes:
     """The summary in one format, as bytes ready to write."""
+    if summary.layout in ("proxies", "dividers"):
+        if fmt != "pdf":
+            raise RenderError(f"--layout {summary.layout} is drawn to cut out: it is written as "
+                              "PDF only (--format pdf, or an output file ending in .pdf)")
+        return render_print_and_play(summary)
     if fmt == "html":
         return render_html(summary).encode("utf-8")
     if fmt == "md":
