@@ -259,28 +259,73 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
     console.print(cards)
 
 
+def _deal(args: argparse.Namespace, library: Library) -> list[str]:
+    """A random Kingdom from the randomizer options (RandomizerError on bad input)."""
+    from kingdom.randomizer import Constraints, deal
+
+    def names(text: str) -> tuple[str, ...]:
+        return tuple(n.strip() for n in text.split(",") if n.strip())
+
+    wanted = Constraints(names(args.require), names(args.exclude), args.spread, args.plus_buy,
+                         args.village)
+    return deal(library, list(names(args.sets)), args.seed, wanted)
+
+
+def cmd_kingdom(args: argparse.Namespace) -> int:
+    """A random Kingdom, seeded, with its setup resolved: printed, or rendered with --output."""
+    from kingdom import render
+    from kingdom.randomizer import RandomizerError
+
+    library = _library(args.cards)
+    try:
+        piles = _deal(args, library)
+    except RandomizerError as exc:
+        print(f"kingdom: {exc}", file=sys.stderr)
+        return 2
+    if args.output or args.format:
+        args.kingdom, args.set = ",".join(piles), None
+        return cmd_render(args)
+    try:
+        selection = render.select_kingdom(library, piles, args.ally, args.players, args.seed)
+    except render.RenderError as exc:
+        print(f"kingdom: {exc}", file=sys.stderr)
+        return 2
+    print(render.brief(library, selection))
+    return 0
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     """A printable rule summary (HTML, Markdown or PDF) of a set or a Kingdom."""
     from kingdom import render
+    from kingdom.randomizer import RandomizerError
 
     if (args.set is None) == (args.kingdom is None):
         print("render: give either --set SET or --kingdom 'Card,Card,...'", file=sys.stderr)
         return 2
     library = _library(args.cards)
+    fmt = render.output_format(args.output, args.format)
+    layout = args.layout or ("sheet" if args.kingdom and not args.plain else "summary")
     try:
         if args.set is not None:
             selection = render.select_set(library, args.set)
         else:
-            selection = render.select_kingdom(library, args.kingdom.split(","), args.ally)
+            names = args.kingdom.split(",")
+            if args.kingdom.strip().lower() == "random":
+                names = _deal(args, library)
+            selection = render.select_kingdom(library, names, args.ally, args.players, args.seed)
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=render.load_rulings(args.rules),
-                                       accessibility=render.load_accessibility(args.rules))
-        data = render.render(summary, args.format)
+                                       accessibility=render.load_accessibility(args.rules),
+                                       layout=layout, backs=args.backs)
+        data = render.render(summary, fmt)
+    except RandomizerError as exc:
+        print(f"render: {exc}", file=sys.stderr)
+        return 2
     except render.RenderError as exc:
         print(f"render: {exc}", file=sys.stderr)
         return 1
     if args.output in (None, "-"):
-        if args.format == "pdf" and sys.stdout.isatty():
+        if fmt == "pdf" and sys.stdout.isatty():
             print("render: a PDF needs --output FILE", file=sys.stderr)
             return 2
         sys.stdout.buffer.write(data)
@@ -288,7 +333,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     else:
         Path(args.output).write_bytes(data)
         count = len(summary.cards)
-        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {args.format})",
+        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {fmt}, {layout})",
               file=sys.stderr)
     return 0
 
@@ -370,9 +415,43 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", help="every card of one set (set id or card folder name)")
-    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles)")
-    p.add_argument("--ally", help="the game's Ally, with --kingdom")
-    p.add_argument("--format", choices=("html", "md", "pdf"), default="html")
+    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles), or 'random'")
+    _add_render_options(p)
+    _add_deal_options(p)
+    p.set_defaults(func=cmd_render)
+    p = sub.add_parser("kingdom", help="deal a random Kingdom and resolve its setup (seeded)")
+    _add_deal_options(p)
+    _add_render_options(p)
+    p.set_defaults(func=cmd_kingdom, set=None)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except CompileError as exc:
+        print(exc.report(), file=sys.stderr)
+        return 1
+
+
+def _add_deal_options(p: argparse.ArgumentParser) -> None:
+    """The randomizer's options (`kingdom kingdom`, `render --kingdom random`)."""
+    p.add_argument("--sets", default="base", help="comma-separated sets to deal from")
+    p.add_argument("--seed", type=int, default=0, help="seeds the deal and every setup choice")
+    p.add_argument("--require", default="", help="comma-separated cards or split piles to include")
+    p.add_argument("--exclude", default="", help="comma-separated cards or split piles to leave out")
+    p.add_argument("--spread", action="store_true", help="at least 2 piles at $3 or less, $4, $5+")
+    p.add_argument("--plus-buy", action="store_true", help="at least one pile giving +Buy")
+    p.add_argument("--village", action="store_true", help="at least one pile giving +2 Actions")
+
+
+def _add_render_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ally", help="the game's Ally (default: drawn when a Liaison needs one)")
+    p.add_argument("--players", type=int, choices=range(2, 7), default=2, metavar="2-6",
+                   help="players: pile sizes in the setup")
+    p.add_argument("--layout", choices=("summary", "sheet", "proxies", "dividers"),
+                   help="sheet: a Kingdom on one page (the default for --kingdom); summary: a card "
+                   "per box (the default for --set); proxies: 63x88 mm cards to cut; dividers")
+    p.add_argument("--backs", action="store_true", help="proxies: a page of card backs per page")
+    p.add_argument("--format", choices=("html", "md", "pdf"),
+                   help="default: the --output file's extension, else html")
     p.add_argument("--output", "-o", help="file to write (default: standard output)")
     p.add_argument("--plain", action="store_true",
                    help="accessible layout: everything in words, no colour or icons")
@@ -380,13 +459,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rules", help="rules folder with Card-by-Card Clarifications "
                    "(default: $KINGDOM_RULES or ../shared/rules)")
     p.add_argument("--cards", action="append", default=[], help="extra card folders")
-    p.set_defaults(func=cmd_render)
-    args = parser.parse_args(argv)
-    try:
-        return args.func(args)
-    except CompileError as exc:
-        print(exc.report(), file=sys.stderr)
-        return 1
 
 
 if __name__ == "__main__":

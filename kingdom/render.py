@@ -626,3 +626,16 @@ def render(summary: Summary, fmt: str) -> bytes:
     if fmt == "pdf":
         return render_pdf(summary)
     raise RenderError(f"unknown format '{fmt}'; formats: {', '.join(FORMATS)}")
+
+
+def brief(library: Library, selection: Selection) -> str:
+    """A dealt Kingdom as text for a terminal: its piles by cost, the Ally, the setup notes."""
+    lines = [selection.title]
+    for name in selection.game.kingdom if selection.game else ():
+        first = library[library.split_piles[name][0]] if name in library.split_piles else library[name]
+        lines.append(f"  ${first.cost:<2} {name}  [{set_name(first)}]")
+    if selection.ally is not None:
+        lines.append(f"  Ally: {selection.ally.name}")
+    lines.append("Setup:")
+    lines.extend(f"  {note.title}: {note.text}" for note in setup_notes(library, selection))
+    return "\n".join(lines)
