@@ -212,6 +212,7 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         special_cost=cost.get("special", False),
         former_names=tuple(data.get("former_names", ())),
         pile_size=data.get("pile_size"),
+        rulings=tuple(data.get("rulings", ())),
         source=card.doc.file,
         vp=data["vp"] if isinstance(data.get("vp"), int) else 0,
     )

@@ -283,6 +283,58 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
     console.print(cards)
 
 
+def _deal(args: argparse.Namespace, library: Library) -> list[str]:
+    """A random Kingdom from the randomizer options (UsageError on bad input)."""
+    from kingdom.randomizer import Constraints, RandomizerError, deal
+
+    def names(text: str) -> tuple[str, ...]:
+        return tuple(n.strip() for n in text.split(",") if n.strip())
+
+    wanted = Constraints(names(args.require), names(args.exclude), args.spread, args.plus_buy,
+                         args.village)
+    try:
+        return deal(library, list(names(args.sets)), args.seed, wanted)
+    except RandomizerError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_kingdom(args: argparse.Namespace) -> int:
+    """A random Kingdom, seeded, with its setup resolved: printed, or rendered with --output."""
+    from kingdom import render
+
+    library = _library(args.cards)
+    piles = _deal(args, library)
+    if args.output or args.format:
+        args.kingdom, args.set = ",".join(piles), None
+        return cmd_render(args)
+    chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
+    try:
+        selection = render.select_kingdom(library, piles, chosen_ally, args.players, args.seed)
+    except render.RenderError as exc:
+        raise UsageError(str(exc)) from None
+    print(render.brief(library, selection))
+    return 0
+
+
+def _selection(args: argparse.Namespace, library: Library):
+    """The set or Kingdom `render` is asked for (UsageError when it names nothing loaded)."""
+    from kingdom import render
+
+    try:
+        if args.set is not None:
+            return render.select_set(library, args.set)
+        if args.kingdom.strip().lower() == "random":
+            piles = _deal(args, library)
+        else:
+            piles = arguments.kingdom_piles(library, args.kingdom, "give it with --ally")
+        if not piles:
+            raise UsageError("--kingdom needs at least one card")
+        chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
+        return render.select_kingdom(library, piles, chosen_ally, args.players, args.seed)
+    except render.RenderError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     """A printable rule summary (HTML, Markdown or PDF) of a set or a Kingdom."""
     from kingdom import render
@@ -292,27 +344,20 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.ally is not None and args.kingdom is None:
         raise UsageError("--ally goes with --kingdom")
     library = _library(args.cards)
-    if args.set is not None:
-        try:
-            selection = render.select_set(library, args.set)
-        except render.RenderError as exc:
-            raise UsageError(str(exc)) from None
-    else:
-        piles = arguments.kingdom_piles(library, args.kingdom, "give it with --ally")
-        if not piles:
-            raise UsageError("--kingdom needs at least one card")
-        chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
-        selection = render.select_kingdom(library, piles, chosen_ally)
+    fmt = render.output_format(args.output, args.format)
+    layout = args.layout or ("sheet" if args.kingdom and not args.plain else "summary")
+    selection = _selection(args, library)
     try:
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=render.load_rulings(args.rules),
-                                       accessibility=render.load_accessibility(args.rules))
-        data = render.render(summary, args.format)
+                                       accessibility=render.load_accessibility(args.rules),
+                                       layout=layout, backs=args.backs)
+        data = render.render(summary, fmt)
     except render.RenderError as exc:
         print(f"kingdom render: {exc}", file=sys.stderr)
         return FAILED
     if args.output in (None, "-"):
-        if args.format == "pdf" and sys.stdout.isatty():
+        if fmt == "pdf" and sys.stdout.isatty():
             raise UsageError("a PDF needs --output FILE")
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -322,7 +367,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
         count = len(summary.cards)
-        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {args.format})",
+        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {fmt}, {layout})",
               file=sys.stderr)
     return 0
 
@@ -427,20 +472,14 @@ def add_render(sub: argparse._SubParsersAction, cards_help: str) -> None:
     p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", help="every card of one set (set id or card folder name)")
-    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles)")
-    p.add_argument("--ally", help="the game's Ally, with --kingdom")
-    p.add_argument("--format", choices=("html", "md", "pdf"), default="html",
-                   help="output format (default: html)")
-    p.add_argument("--output", "-o", type=arguments.output_file,
-                   help="file to write (default: standard output)")
-    p.add_argument("--plain", action="store_true",
-                   help="accessible layout: everything in words, no colour or icons")
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default: a4)")
-    p.add_argument("--rules", type=arguments.rules_folder,
-                   help="rules folder with Card-by-Card Clarifications "
-                   "(default: $KINGDOM_RULES or ../shared/rules)")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
+    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles), or 'random'")
+    _add_render_options(p, cards_help)
+    _add_deal_options(p)
     p.set_defaults(func=cmd_render)
+    p = sub.add_parser("kingdom", help="deal a random Kingdom and resolve its setup (seeded)")
+    _add_deal_options(p)
+    _add_render_options(p, cards_help)
+    p.set_defaults(func=cmd_kingdom, set=None)
 
 
 def version() -> str:
@@ -493,6 +532,40 @@ def broken_pipe() -> int:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     return BROKEN_PIPE
+
+
+def _add_deal_options(p: argparse.ArgumentParser) -> None:
+    """The randomizer's options (`kingdom kingdom`, `render --kingdom random`)."""
+    p.add_argument("--sets", default="base", help="comma-separated sets to deal from")
+    p.add_argument("--seed", type=arguments.whole_number(0), default=0,
+                   help="seeds the deal and every setup choice")
+    p.add_argument("--require", default="", help="comma-separated cards or split piles to include")
+    p.add_argument("--exclude", default="", help="comma-separated cards or split piles to leave out")
+    p.add_argument("--spread", action="store_true", help="at least 2 piles at $3 or less, $4, $5+")
+    p.add_argument("--plus-buy", action="store_true", help="at least one pile giving +Buy")
+    p.add_argument("--village", action="store_true", help="at least one pile giving +2 Actions")
+
+
+def _add_render_options(p: argparse.ArgumentParser, cards_help: str) -> None:
+    p.add_argument("--ally", help="the game's Ally (default: drawn when a Liaison needs one)")
+    p.add_argument("--players", type=arguments.whole_number(arguments.MIN_PLAYERS,
+                                                            arguments.MAX_PLAYERS),
+                   default=2, help="players: pile sizes in the setup (2 to 6, default 2)")
+    p.add_argument("--layout", choices=("summary", "sheet", "proxies", "dividers"),
+                   help="sheet: a Kingdom on one page (the default for --kingdom); summary: a card "
+                   "per box (the default for --set); proxies: 63x88 mm cards to cut; dividers")
+    p.add_argument("--backs", action="store_true", help="proxies: a page of card backs per page")
+    p.add_argument("--format", choices=("html", "md", "pdf"),
+                   help="default: the --output file's extension, else html")
+    p.add_argument("--output", "-o", type=arguments.output_file,
+                   help="file to write (default: standard output)")
+    p.add_argument("--plain", action="store_true",
+                   help="accessible layout: everything in words, no colour or icons")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default: a4)")
+    p.add_argument("--rules", type=arguments.rules_folder,
+                   help="rules folder with Card-by-Card Clarifications "
+                   "(default: $KINGDOM_RULES or ../shared/rules)")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
 
 
 if __name__ == "__main__":
