@@ -89,6 +89,7 @@ class Narrator:
         self._tokens: dict[str, tuple[int, ...]] = {}
         self._pile_tokens: dict[str, int] = {}
         self._treasures: list[str] = []  # Treasures played in a row, said as one sentence
+        self._treasures_at: tuple[int, str] = (0, "")  # ... in this turn, of this player
         self._bought: Card | None = None  # the card just bought: its gain is not said again
         self._revealed: list[tuple[Player, Card, str]] = []  # (whose, card, from where): where
         #                                                        each goes is not said yet
@@ -136,11 +137,12 @@ class Narrator:
         self.detach()
 
     # ------------------------------------------------------------------ saying
-    def _say(self, kind: str, actor: str, phrase: str) -> None:
+    def _say(self, kind: str, actor: str, phrase: str, at: tuple[int, str] | None = None) -> None:
+        """Say a sentence, in the turn now (or `at`: (turn number, its player))."""
         self._flush_treasures()  # (Treasures played before this are said first)
         game = self.game
-        line = Line(kind, game.turn_number, game.player.name if game.turn_number else "",
-                    actor, phrase)
+        turn, current = at or (game.turn_number, game.player.name if game.turn_number else "")
+        line = Line(kind, turn, current, actor, phrase)
         self.lines.append(line)
         if self.sink is not None:
             self.sink(line)
@@ -157,8 +159,9 @@ class Narrator:
             runs: dict[str, int] = {}
             for name in played:
                 runs[name] = runs.get(name, 0) + 1
-            self._say("play", self.game.player.name, "plays " + names(
-                [name if n == 1 else f"{n} {name}" for name, n in runs.items()]) + ".")
+            at = self._treasures_at
+            self._say("play", at[1], "plays " + names(
+                [name if n == 1 else f"{n} {name}" for name, n in runs.items()]) + ".", at)
 
     # ------------------------------------------------------------------ setup
     def _setup(self, game: Game) -> None:
@@ -205,6 +208,8 @@ class Narrator:
     def _play(self, game: Game, player: Player, card: Card, _ctx: Any) -> None:
         self._flush_revealed()
         if card.d.coins is not None and card.d.is_treasure and player is game.player:
+            if not self._treasures:
+                self._treasures_at = (game.turn_number, player.name)
             self._treasures.append(card.d.name)
             return
         self._say("play", player.name, f"plays {card.d.name}.")
