@@ -49,7 +49,7 @@ def put_in_hand(game, player, *names: str) -> list:
 
 
 def test_ally_is_read_aloud_at_setup_with_its_text() -> None:
-    game, narrator = table(["Underling"], ally="Mountain Folk")
+    _game, narrator = table(["Underling"], ally="Mountain Folk")
     said = texts(narrator)
     assert ("The Ally is Mountain Folk: At the start of your turn, you may spend 5 Favors for "
             "+3 Cards.") in said
