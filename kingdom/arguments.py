@@ -79,6 +79,17 @@ def _yaml_files(text: str, what: str, holds: Callable[[Path], bool]) -> str:
     return text
 
 
+def existing_file(text: str) -> str:
+    """An argparse type: a file that exists and can be read."""
+    path = Path(text)
+    if not path.is_file():
+        what = "a folder" if path.is_dir() else "no such file"
+        raise argparse.ArgumentTypeError(f"'{text}': {what}; give the file to read")
+    if not os.access(path, os.R_OK):
+        raise argparse.ArgumentTypeError(f"cannot read '{text}': permission denied")
+    return text
+
+
 def output_file(text: str) -> str:
     """An argparse type: a file that can be written ('-' is standard output)."""
     if text == "-":

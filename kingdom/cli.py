@@ -145,6 +145,7 @@ ALLY_CHOSEN = "the game's Ally is picked at random when a Liaison is in the King
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: compile every card, summarise, and play a sample game."""
     from kingdom.bots import BigMoney, DefaultAgent
+    from kingdom.narrate import narrate
     from runtime.setup import standard_game
 
     start = time.perf_counter()
@@ -163,13 +164,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
         table.add_row(set_name, str(len(cards)), ", ".join(kinds))
     console.print(table)
     game = standard_game(library, kingdom, [BigMoney(), DefaultAgent()], seed=args.seed)
-    game.log = []
-    game.run()
+    turns = narrate(game, plain=False).turn_summaries()
     console.print(f"\n[bold]Sample game[/bold] (seed {args.seed}): Big Money vs the default "
                   f"bot, Kingdom: {', '.join(kingdom)}")
-    turns = turn_summaries(game.log)
     for line in turns[: args.lines]:
-        console.print("  " + line, highlight=False)
+        console.print(Text("  " + printable(line)), highlight=False)
     if len(turns) > args.lines:
         console.print(f"  ... ({len(turns) - args.lines} more turns)")
     for player in game.players:
@@ -183,15 +182,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from kingdom.simulate import Setup, random_kingdom, simulate
-    from kingdom.strategy import resolve_bot
 
     library = _library(args.cards)
-    try:
-        bots = [resolve_bot(spec.strip(), library) for spec in args.bots.split(",") if spec.strip()]
-    except (ValueError, OSError) as exc:
-        raise UsageError(f"--bots: {exc}") from None
-    if not bots:
-        raise UsageError("--bots needs at least one bot, e.g. --bots big-money,default")
+    bots = _bots(library, bot_specs(args.bots))
+    if args.log and args.json:
+        raise UsageError("--log narrates games as text; it does not go with --json")
     players = args.players or max(arguments.MIN_PLAYERS, len(bots))
     if players > arguments.MAX_PLAYERS:
         raise UsageError(f"{len(bots)} bots but a game has {arguments.MIN_PLAYERS} to "
@@ -219,6 +214,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             results = simulate(setup, args.games, args.seed, args.jobs,
                                progress=lambda n: bar.advance(task, n))
     elapsed = time.perf_counter() - start
+    if args.log:
+        _narrate_simulated(setup, args)
     if args.json:
         data = results.to_json(players)
         data.update(kingdom=kingdom_text, seed=args.seed, players=players, jobs=args.jobs,
@@ -239,6 +236,94 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print("invariant violated: " + line, file=sys.stderr)
         return 1
     return 0
+
+
+def bot_specs(text: str) -> list[str]:
+    return [spec.strip() for spec in text.split(",") if spec.strip()]
+
+
+def _bots(library: Library, specs: list[str]) -> list:
+    """The bots `--bots` names (strategies, files, 'default', 'random'), or a UsageError."""
+    from kingdom.strategy import resolve_bot
+
+    try:
+        bots = [resolve_bot(spec, library) for spec in specs]
+    except (ValueError, OSError) as exc:
+        raise UsageError(f"--bots: {exc}") from None
+    if not bots:
+        raise UsageError("--bots needs at least one bot, e.g. --bots big-money,default")
+    return bots
+
+
+def _plain(args: argparse.Namespace) -> bool:
+    """Screen-reader output: asked for, or the output is not a terminal."""
+    return args.plain or not sys.stdout.isatty()
+
+
+def _narrate_simulated(setup, args: argparse.Namespace) -> None:
+    """`simulate --log`: the first game (or every game) played again with the narrator."""
+    from kingdom.narrate import narrate_simulated
+
+    for index in range(args.games if args.log == "all" else 1):
+        print(f"Game {index + 1} (seed {args.seed}):")
+        for line in narrate_simulated(setup, args.seed, index, _plain(args)).lines:
+            print(printable(line.text))
+        print()
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """A person against bots in the terminal (kingdom/play.py), saved after every answer."""
+    from kingdom import play
+
+    if args.resume is not None:
+        if args.kingdom is not None or args.bots is not None or args.cards or args.seat:
+            raise UsageError("--resume continues the saved game: its Kingdom, bots, cards and "
+                             "seat come from the file (give only --save, --plain, --pause)")
+        try:
+            record = play.Record.load(Path(args.resume))
+        except play.SaveError as exc:
+            raise UsageError(str(exc)) from None
+        missing = [path for path in record.cards if not Path(path).exists()]
+        if missing:
+            raise UsageError(f"{args.resume}: the game's cards are no longer at {missing[0]}")
+        library = _library(record.cards)
+    else:
+        library = _library(args.cards)
+        specs = bot_specs(args.bots or "big-money")
+        if len(specs) > arguments.MAX_PLAYERS - 1:
+            raise UsageError(f"--bots: {len(specs)} bots, but a game has at most "
+                             f"{arguments.MAX_PLAYERS} players: give 1 to 5 bots")
+        if args.seat is not None and args.seat > len(specs) + 1:
+            raise UsageError(f"--seat: {args.seat}, but the game has {len(specs) + 1} seats")
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        record = play.Record(_play_kingdom(library, args.kingdom or "random", seed), specs, seed,
+                             (args.seat or 1) - 1, [str(Path(c).resolve()) for c in args.cards])
+    bots = _bots(library, record.bots)
+    save_path = Path(args.save or args.resume or play.DEFAULT_SAVE)
+    plain = _plain(args)
+    try:
+        table = play.Table(library, record, bots, plain, on_answer=lambda r: r.save(save_path))
+    except play.SaveError as exc:
+        raise UsageError(f"{args.resume}: {exc}") from None
+    record.save(save_path)
+    if plain:
+        def write(text: str, _style: str | None) -> None:
+            print(printable(text), flush=True)
+    else:
+        def write(text: str, style: str | None) -> None:
+            console.print(Text(printable(text), style=style or ""), highlight=False)
+    return play.Terminal(table, save_path, input, write, args.pause).run()
+
+
+def _play_kingdom(library: Library, text: str, seed: int) -> list[str]:
+    if text.strip().lower() == "random":
+        from kingdom.simulate import random_kingdom
+
+        return random_kingdom(library)(seed)
+    piles = arguments.kingdom_piles(library, text, ALLY_CHOSEN)
+    if not piles:
+        raise UsageError("--kingdom needs at least one card, or 'random'")
+    return piles
 
 
 def print_results(results, players: int, kingdom_text: str, args: argparse.Namespace,
@@ -372,35 +457,6 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def turn_summaries(log: list[str]) -> list[str]:
-    """One line per turn from a game log: "turn 3 p1: plays Copper x4; buys Silver for $4"."""
-    out: list[str] = []
-    head, events = "", []
-
-    def flush() -> None:
-        if head:
-            runs: list[list] = []
-            for event in events:
-                if runs and runs[-1][0] == event:
-                    runs[-1][1] += 1
-                else:
-                    runs.append([event, 1])
-            text = "; ".join(e if n == 1 else f"{e} x{n}" for e, n in runs)
-            out.append(f"{head}: {text or 'nothing'}")
-
-    for line in log:
-        if line.startswith("-- turn "):
-            flush()
-            head, events = line[3:].replace(":", ""), []
-        else:
-            player, _, event = line.partition(" ")
-            if events and events[-1].startswith(f"buys {event[6:]} for") and event.startswith("gains"):
-                continue  # a bought card is gained: said once
-            events.append(event if head.endswith(player) else line)
-    flush()
-    return out
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kingdom", description="Dominion cards as data: compile, show, test, play and print them.",
@@ -437,7 +493,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_demo)
     add_simulate(sub)
     add_render(sub, cards_help)
+    add_play(sub, cards_help)
     return parser
+
+
+def add_play(sub: argparse._SubParsersAction, cards_help: str) -> None:
+    p = sub.add_parser("play", help="play a game against bots in the terminal (saved as you go)")
+    p.add_argument("--kingdom", help="comma-separated Kingdom cards, or 'random' (the default)")
+    p.add_argument("--bots", help="1 to 5 comma-separated bots, as simulate takes them "
+                   "(default: big-money)")
+    p.add_argument("--seed", type=arguments.whole_number(0), help="the game's seed (default: "
+                   "a new one; it is saved)")
+    p.add_argument("--seat", type=arguments.whole_number(1, arguments.MAX_PLAYERS),
+                   help="your seat, 1 goes first (default: 1)")
+    p.add_argument("--save", type=arguments.output_file,
+                   help="the save file, rewritten after every answer (default: kingdom-play.json, "
+                   "or the file given to --resume)")
+    p.add_argument("--resume", metavar="FILE", type=arguments.existing_file,
+                   help="continue the game saved in FILE")
+    p.add_argument("--plain", action="store_true", help="screen-reader mode: one event a line, "
+                   "no colour, money in words (the default when the output is not a terminal)")
+    p.add_argument("--pause", action="store_true", help="wait for Enter after each bot's turn")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
+    p.set_defaults(func=cmd_play)
 
 
 def add_simulate(sub: argparse._SubParsersAction) -> None:
@@ -465,6 +543,10 @@ def add_simulate(sub: argparse._SubParsersAction) -> None:
                    help="a folder of extra card files, or one card file (repeatable)")
     p.add_argument("--plot", metavar="FILE.png", type=arguments.plot_file,
                    help="draw the win rate as games accumulate and the game lengths")
+    p.add_argument("--log", nargs="?", const="first", choices=("first", "all"),
+                   help="narrate the first game (or 'all' of them) before the figures")
+    p.add_argument("--plain", action="store_true", help="with --log: money in words (the "
+                   "default when the output is not a terminal)")
     p.set_defaults(func=cmd_simulate)
 
 

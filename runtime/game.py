@@ -206,6 +206,12 @@ class Game:
             if not group:
                 del self.listeners[listener.event]
 
+    def tokens_changed(self, player: Player) -> None:
+        """`player`'s Favors, Coffers or VP tokens (or a pile's tokens) changed: a "tokens" event
+        for a narrator, when one listens (the totals are read from the state)."""
+        if "tokens" in self.listeners:
+            self.emit("tokens", player)
+
     def emit(self, event: str, player: Player, card: Card | None = None, data: Any = None) -> None:
         """Run every listener of `event`; costs a dict lookup when nobody listens."""
         group = self.listeners.get(event)
@@ -342,6 +348,8 @@ class Game:
         if self.log is not None:
             for card in trashed:
                 self.note(f"{player.name} trashes {card.d.name}")
+        if "trashed" in self.listeners:  # (not "trash": that one orders when-trash abilities)
+            self.emit("trashed", player, None, trashed)
         self._card_events("trash", player, trashed)
         return trashed
 
@@ -463,6 +471,8 @@ class Game:
                 reaction = picked[0]
                 used.add(id(reaction))
                 self.note(f"{player.name} reveals {reaction.d.name}")
+                if "reveal" in self.listeners:
+                    self.emit("reveal", player, attack, [reaction])
                 for trigger in reaction.d.triggers["attack"]:
                     ctx = Ctx(self, player, reaction)
                     ctx.vars["attack"] = attack
@@ -507,6 +517,8 @@ class Game:
             self.note(f"-- turn {self.turn_number}: {player.name}"
                       + (" (extra turn)" if self.extra_turn else ""))
         listeners = self.listeners  # (the same dict all game: mutated, never replaced)
+        if "turn" in listeners:  # (before the Durations' effects of this turn)
+            self.emit("turn", player, None, self.extra_turn)
         if listeners and any(
             listener.until == "next_turn" for group in listeners.values() for listener in group
         ):
@@ -706,6 +718,8 @@ class Game:
                     self.extra_turn = True
                     self.hand_play_limit = extra[0].get("hand_plays")
                     self.turns_in_a_row += 1
+                    if "turn_order" in self.listeners:
+                        self.emit("turn_order", player, None, [])
                     return
         self.extra_turn = False
         n, index = len(self.players), self.current
@@ -713,13 +727,17 @@ class Game:
             self.current = (index + 1) % n
             self.turns_in_a_row = 1
             return
+        skipped = []
         while True:
             index = (index + 1) % n
             if self.skips.get(index):
                 self.skips[index] -= 1
                 self.note(f"{self.players[index].name} skips a turn")
+                skipped.append(self.players[index])
                 continue
             break
+        if skipped and "turn_order" in self.listeners:  # who skips, then who plays next
+            self.emit("turn_order", self.players[index], None, skipped)
         # the others' turns all skipped: this player's next turn follows on in a row
         self.turns_in_a_row = self.turns_in_a_row + 1 if index == self.current else 1
         self.current = index
@@ -750,6 +768,8 @@ class Game:
         if k:
             pile.cards = cards[k:] + cards[:k]
             self.note(f"{pile.name} rotated; {pile.cards[-1].d.name} on top")
+            if "rotate" in self.listeners:  # the group moved to the bottom, top first
+                self.emit("rotate", self.player, None, (pile, [c.d.name for c in reversed(cards[k:])]))
 
     def is_over(self) -> bool:
         piles = self.piles
@@ -853,6 +873,7 @@ class Game:
             self.coins += n
             if self.log is not None:
                 self.note(f"{player.name} spends {n} Coffers")
+            self.tokens_changed(player)
         return n
 
     def offer_overpay(self, player: Player, name: str) -> int:

@@ -81,6 +81,7 @@ class PublicPlayer:
     favors: int
     vp_tokens: int
     turns_taken: int
+    score: int  # Victory points now (every card anyone gains is seen, so this is public)
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def player_view(game: Game, player: Player) -> PlayerView:
         player=player.name,
         hand=_names(player.hand),
         set_aside=_names(player.set_aside),
-        players=tuple(_public(p) for p in game.players),
+        players=tuple(_public(game, p) for p in game.players),
         supply=tuple(
             PileView(pile.name, len(pile.cards), pile.top.name if pile.cards else None,
                      game.cost(pile.top) if pile.cards else None, pile.in_supply,
@@ -156,14 +157,14 @@ def player_view(game: Game, player: Player) -> PlayerView:
     )
 
 
-def _public(player: Player) -> PublicPlayer:
+def _public(game: Game, player: Player) -> PublicPlayer:
     return PublicPlayer(
         name=player.name, hand_size=len(player.hand), deck_size=len(player.deck),
         discard_size=len(player.discard),
         discard_top=player.discard[-1].d.name if player.discard else None,
         in_play=_names(player.in_play), set_aside_size=len(player.set_aside),
         coffers=player.coffers, favors=player.favors, vp_tokens=player.vp_tokens,
-        turns_taken=player.turns_taken,
+        turns_taken=player.turns_taken, score=game.score(player),
     )
 
 
