@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compiler.checks import check_card
 from compiler.errors import Diagnostic
 from compiler.loader import Located, load_yaml
 from compiler.nodes import Env, Node
@@ -146,6 +147,7 @@ def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] 
     for node in nodes:
         for child in node.walk():
             child.line = n
+            child.item_path = path  # the YAML item it came from, for diagnostics
     return nodes
 
 
@@ -173,6 +175,7 @@ def compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         env.path = ("vp",)
         for node in card.worth[2].walk():
             node.check(env)
+    check_card(card, env)
     if len(env.diagnostics) > before:
         return None
     cost = data.get("cost", 0)

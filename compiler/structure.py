@@ -260,6 +260,10 @@ class Choose(Node):
 
     def compile(self, env: Env):
         labels = [o.render() for o in self.options]
+        for i, label in enumerate(labels):
+            if label in labels[:i]:  # (a choice is answered by its label)
+                env.error("K303", f"the choice offers '{label}' twice", self,
+                          "make each option different, or drop the repeated one")
         effects = [o.compile(env) for o in self.options]
         count = self.amount.compile_amount()
         by_you = self.by_you

@@ -1,0 +1,124 @@
+"""Compile-time checks that keep "it compiles" meaning "it can be played": limits on pile sizes
+and repeats, split piles whose members exist, scoring that cannot divide by zero, and setup
+rules only where setup runs. Each fault is a diagnostic (K303-K319), never a crash in a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.errors import Diagnostic
+
+if TYPE_CHECKING:
+    from compiler.card import ParsedCard
+    from compiler.nodes import Env, Node
+    from compiler.structure import Block
+    from runtime.library import Library
+
+PILE_LIMIT = 200  # cards in one pile (the largest printed pile, 6-player Copper, has 78)
+REPEAT_LIMIT = 100  # times one "repeat N" (and nested repeats together) may run its steps
+
+
+def check_card(card: ParsedCard, env: Env) -> None:
+    """Card-wide limits: `pile_size`, a vp formula's divisor, repeats, setup rules outside setup."""
+    size = card.data.get("pile_size")
+    if isinstance(size, int) and size > PILE_LIMIT:
+        _error(env, "K308", f"pile_size {size:,} is over the limit of {PILE_LIMIT} cards in a pile",
+               ("pile_size",), f"use at most {PILE_LIMIT}")
+    if card.worth is not None and card.worth[1] == 0:
+        _error(env, "K304", "'per 0' divides by zero: the vp formula needs a count of 1 or more",
+               ("vp",), "write '1 per 1 card' or a larger count")
+    if card.play is not None:
+        env.path = ("play",)
+        _no_setup_rules(card.play, env)
+        _check_repeats(card.play, env)
+    if card.triggers is not None:
+        env.path = ("triggers",)
+        _check_repeats(card.triggers, env)
+        for ability in card.triggers.statements:
+            if getattr(ability, "when", None) != "setup":
+                _no_setup_rules(ability, env)
+
+
+def _no_setup_rules(section: Block | Node, env: Env) -> None:
+    """K310 for each statement that only setup can do ("add an extra kingdom card pile ...")."""
+    for node in section.walk():
+        if hasattr(node, "choice_keys"):
+            env.error("K310", f"'{node.render()}' is a setup rule: it can only run before the game",
+                      node, "put it in a setup ability: triggers: [\"setup: ...\"]")
+
+
+def _error(env: Env, code: str, message: str, path: tuple, hint: str) -> None:
+    line, column = env.doc.where(path)
+    env.diagnostics.append(Diagnostic(code, message, env.doc.file, line, column, hint))
+
+
+def _check_repeats(node: Node, env: Env) -> None:
+    """K309 at the outermost repeat whose steps (with the repeats nested in it) would run over
+    REPEAT_LIMIT times."""
+    if type(node).__name__ == "Repeat":
+        total = _repeat_product(node)
+        if total > REPEAT_LIMIT:
+            env.error("K309", f"this repeats its steps {total:,} times; the limit is {REPEAT_LIMIT}",
+                      node, f"repeat at most {REPEAT_LIMIT} times (nested repeats multiply)")
+            return
+    for child in node.children():
+        _check_repeats(child, env)
+
+
+def _repeat_product(node: Node) -> int:
+    """Times the innermost steps run: the repeat counts along the deepest path multiplied (a
+    count the text does not fix, "the number of ...", as 1: the game state bounds it)."""
+    inner = max((_repeat_product(child) for child in node.children()), default=1)
+    if type(node).__name__ != "Repeat":
+        return inner
+    numbers = [n.value for n in node.amount.walk()
+               if getattr(n, "kind", None) == "number" and isinstance(n.value, int)]
+    return max(max(numbers, default=1), 1) * inner
+
+
+def split_pile_problems(card: ParsedCard, known: set[str], piles: set[str],
+                        suggest) -> list[Diagnostic]:
+    """K305-K308 for a split pile: members that are not loaded cards, the pile itself or another
+    split pile as a member, no members, more than PILE_LIMIT cards."""
+    doc, name = card.doc, card.name
+    members = card.data.get("members") or []
+    problems: list[Diagnostic] = []
+    if not members:
+        line, column = doc.where(("members",) if "members" in card.data else ("name",))
+        problems.append(Diagnostic("K307", f"split pile '{name}' has no members", doc.file, line,
+                                   column, "list its cards: members: [First, Second]"))
+    for i, member in enumerate(members):
+        line, column = doc.where(("members", i))
+        if member == name or member in piles:
+            problems.append(Diagnostic(
+                "K306", f"'{member}' is a split pile, not a card: a split pile holds cards",
+                doc.file, line, column, "list the cards of the pile"))
+        elif member not in known:
+            guess = suggest(member)
+            problems.append(Diagnostic(
+                "K305", f"unknown card '{member}' in split pile '{name}'", doc.file, line, column,
+                f"did you mean '{guess}'?" if guess else "each member needs its own card file"))
+    copies = card.data.get("copies", 4)
+    if isinstance(copies, int) and copies * len(members) > PILE_LIMIT:
+        line, column = doc.where(("copies",) if "copies" in card.data else ("members",))
+        problems.append(Diagnostic(
+            "K308", f"{copies:,} copies of {len(members)} members make {copies * len(members):,} "
+            f"cards, over the limit of {PILE_LIMIT} cards in a pile", doc.file, line, column,
+            f"use at most {PILE_LIMIT // max(len(members), 1)} copies"))
+    return problems
+
+
+def add_split_piles(library: Library, cards: list[ParsedCard], known: set[str],
+                    suggest) -> list[Diagnostic]:
+    """Add the split piles whose members compiled; the problems of the others."""
+    piles = {card.name for card in cards}
+    diagnostics: list[Diagnostic] = []
+    for card in cards:
+        problems = split_pile_problems(card, known, piles, suggest)
+        diagnostics.extend(problems)
+        members = list(card.data.get("members", ()))
+        if not problems and all(m in library for m in members):  # (a member's own error: no pile)
+            library.split_piles[card.name] = members
+            library.split_copies[card.name] = card.data.get("copies", 4)
+    return diagnostics
