@@ -1,6 +1,8 @@
 """Compile-time checks that keep "it compiles" meaning "it can be played": limits on pile sizes
 and repeats, split piles whose members exist, scoring that cannot divide by zero, and setup
 rules only where setup runs. Each fault is a diagnostic (K303-K319), never a crash in a game.
+The checks of one statement run from its node's `check` (Repeat, SetupPile; Choose checks its
+options as it compiles); `check_card` and `add_split_piles` look at the card file's keys.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from compiler.errors import Diagnostic
 if TYPE_CHECKING:
     from compiler.card import ParsedCard
     from compiler.nodes import Env, Node
-    from compiler.structure import Block
     from runtime.library import Library
 
 PILE_LIMIT = 200  # cards in one pile (the largest printed pile, 6-player Copper, has 78)
@@ -20,7 +21,7 @@ REPEAT_LIMIT = 100  # times one "repeat N" (and nested repeats together) may run
 
 
 def check_card(card: ParsedCard, env: Env) -> None:
-    """Card-wide limits: `pile_size`, a vp formula's divisor, repeats, setup rules outside setup."""
+    """Card-wide limits: `pile_size` and a vp formula's divisor."""
     size = card.data.get("pile_size")
     if isinstance(size, int) and size > PILE_LIMIT:
         _error(env, "K308", f"pile_size {size:,} is over the limit of {PILE_LIMIT} cards in a pile",
@@ -28,24 +29,14 @@ def check_card(card: ParsedCard, env: Env) -> None:
     if card.worth is not None and card.worth[1] == 0:
         _error(env, "K304", "'per 0' divides by zero: the vp formula needs a count of 1 or more",
                ("vp",), "write '1 per 1 card' or a larger count")
-    if card.play is not None:
-        env.path = ("play",)
-        _no_setup_rules(card.play, env)
-        _check_repeats(card.play, env)
-    if card.triggers is not None:
-        env.path = ("triggers",)
-        _check_repeats(card.triggers, env)
-        for ability in card.triggers.statements:
-            if getattr(ability, "when", None) != "setup":
-                _no_setup_rules(ability, env)
 
 
-def _no_setup_rules(section: Block | Node, env: Env) -> None:
-    """K310 for each statement that only setup can do ("add an extra kingdom card pile ...")."""
-    for node in section.walk():
-        if hasattr(node, "choice_keys"):
-            env.error("K310", f"'{node.render()}' is a setup rule: it can only run before the game",
-                      node, "put it in a setup ability: triggers: [\"setup: ...\"]")
+def check_setup_rule(node: Node, env: Env) -> None:
+    """K310 for a statement only setup can do ("add an extra kingdom card pile ...") outside a
+    setup ability (`env.context`, which each ability sets as the check reaches it)."""
+    if env.context != "setup":
+        env.error("K310", f"'{node.render()}' is a setup rule: it can only run before the game",
+                  node, "put it in a setup ability: triggers: [\"setup: ...\"]")
 
 
 def _error(env: Env, code: str, message: str, path: tuple, hint: str) -> None:
@@ -53,28 +44,29 @@ def _error(env: Env, code: str, message: str, path: tuple, hint: str) -> None:
     env.diagnostics.append(Diagnostic(code, message, env.doc.file, line, column, hint))
 
 
-def _check_repeats(node: Node, env: Env) -> None:
-    """K309 at the outermost repeat whose steps (with the repeats nested in it) would run over
-    REPEAT_LIMIT times."""
-    if type(node).__name__ == "Repeat":
-        total = _repeat_product(node)
-        if total > REPEAT_LIMIT:
-            env.error("K309", f"this repeats its steps {total:,} times; the limit is {REPEAT_LIMIT}",
-                      node, f"repeat at most {REPEAT_LIMIT} times (nested repeats multiply)")
-            return
-    for child in node.children():
-        _check_repeats(child, env)
+def check_repeat(repeat: Node, env: Env) -> None:
+    """K309 at the repeat where the times its steps run (with the repeats nested in it) go over
+    REPEAT_LIMIT: "repeat 20: repeat 20: ..." at the outer one, "twice: repeat 999: ..." at
+    the inner one."""
+    inner = max((repeat_product(child) for child in repeat.body.children()), default=1)
+    total = _repeat_count(repeat) * inner
+    if total > REPEAT_LIMIT >= inner:
+        env.error("K309", f"this repeats its steps {total:,} times; the limit is {REPEAT_LIMIT}",
+                  repeat, f"repeat at most {REPEAT_LIMIT} times (nested repeats multiply)")
 
 
-def _repeat_product(node: Node) -> int:
-    """Times the innermost steps run: the repeat counts along the deepest path multiplied (a
-    count the text does not fix, "the number of ...", as 1: the game state bounds it)."""
-    inner = max((_repeat_product(child) for child in node.children()), default=1)
-    if type(node).__name__ != "Repeat":
-        return inner
-    numbers = [n.value for n in node.amount.walk()
+def repeat_product(node: Node) -> int:
+    """Times the innermost steps run: the repeat counts along the deepest path multiplied."""
+    inner = max((repeat_product(child) for child in node.children()), default=1)
+    return inner * (_repeat_count(node) if type(node).__name__ == "Repeat" else 1)
+
+
+def _repeat_count(repeat: Node) -> int:
+    """The largest number its count is written with (a count the text does not fix, "the number
+    of ...", as 1: the game state bounds it)."""
+    numbers = [n.value for n in repeat.amount.walk()
                if getattr(n, "kind", None) == "number" and isinstance(n.value, int)]
-    return max(max(numbers, default=1), 1) * inner
+    return max(max(numbers, default=1), 1)
 
 
 def split_pile_problems(card: ParsedCard, known: set[str], piles: set[str],

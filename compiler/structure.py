@@ -8,6 +8,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from compiler.checks import check_repeat
 from compiler.nodes import Env, Node, article, join_and, sentence, they_do, third_person
 from compiler.selections import Amount, Condition, Countable, Filter, Selection
 from runtime.cards import Trigger
@@ -478,6 +479,9 @@ class Repeat(Node):
         self.amount = amount
         self.body = body
 
+    def check(self, env: Env) -> None:
+        check_repeat(self, env)  # K309: a limit on repeated steps
+
     def compile(self, env: Env):
         count, body = self.amount.compile_amount(), self.body.compile(env)
 
@@ -669,6 +673,10 @@ class Ability(Node):
     def __init__(self, when: When | str, body: Block) -> None:
         self.when = when
         self.body = body
+
+    def check(self, env: Env) -> None:
+        if env.path[:1] == ("triggers",):  # how its statements, checked next, will run
+            env.context = "setup" if self.when == "setup" else "trigger"
 
     def compile(self, env: Env):
         return self.body.compile(env)
