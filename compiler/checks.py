@@ -82,7 +82,7 @@ def split_pile_problems(card: ParsedCard, known: set[str], piles: set[str],
                                    column, "list its cards: members: [First, Second]"))
     for i, member in enumerate(members):
         line, column = doc.where(("members", i))
-        if member == name or member in piles:
+        if member in piles:  # (itself included)
             problems.append(Diagnostic(
                 "K306", f"'{member}' is a split pile, not a card: a split pile holds cards",
                 doc.file, line, column, "list the cards of the pile"))
