@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 PILE_LIMIT = 200  # cards in one pile (the largest printed pile, 6-player Copper, has 78)
 REPEAT_LIMIT = 100  # times one "repeat N" (and nested repeats together) may run its steps
+BONUS_LIMIT = 100  # "+N Coffers", "+$N": a count a player is later asked to choose from
 
 
 def check_card(card: ParsedCard, env: Env) -> None:
@@ -37,6 +38,14 @@ def check_setup_rule(node: Node, env: Env) -> None:
     if env.context != "setup":
         env.error("K310", f"'{node.render()}' is a setup rule: it can only run before the game",
                   node, "put it in a setup ability: triggers: [\"setup: ...\"]")
+
+
+def check_bonus(bonus: Node, env: Env) -> None:
+    """K311 for "+N Coffers" (or Cards, $, ...) over BONUS_LIMIT: a player holding that many is
+    asked how many to spend, one option per number."""
+    if bonus.amount > BONUS_LIMIT:
+        env.error("K311", f"'{bonus.render()}' is over the limit of +{BONUS_LIMIT} in one bonus",
+                  bonus, f"give at most +{BONUS_LIMIT}")
 
 
 def _error(env: Env, code: str, message: str, path: tuple, hint: str) -> None:

@@ -26,6 +26,7 @@ CODES = {
     "K308": "a pile over the size limit (pile_size, or copies times members)",
     "K309": "a repeat over the limit on repeated steps",
     "K310": "a setup rule outside a setup ability",
+    "K311": "a bonus over the limit ('+N Coffers')",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

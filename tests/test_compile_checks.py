@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from compiler.build import BUILTIN_CARDS, compile_folders
-from compiler.checks import PILE_LIMIT, REPEAT_LIMIT
+from compiler.checks import BONUS_LIMIT, PILE_LIMIT, REPEAT_LIMIT
 from kingdom.cli import main
 
 UNPLAYABLE = Path(__file__).parent / "unplayable"
@@ -26,6 +26,7 @@ EXPECTED = {  # file: (code, line, column, message)
     "split-huge.yaml": ("K308", 7, 9, f"2,000,000,000 cards, over the limit of {PILE_LIMIT}"),
     "repeat-forever.yaml": ("K309", 7, 6, f"999,999,999 times; the limit is {REPEAT_LIMIT}"),
     "nested-repeats.yaml": ("K309", 6, 3, f"400 times; the limit is {REPEAT_LIMIT}"),
+    "huge-bonus.yaml": ("K311", 5, 17, f"'+999999999 Coffers' is over the limit of +{BONUS_LIMIT}"),
     "bane-in-play.yaml": ("K310", 5, 17, "is a setup rule: it can only run before the game"),
     "pile-on-gain.yaml": ("K310", 7, 26, "is a setup rule"),
 }
