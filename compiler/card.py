@@ -17,7 +17,7 @@ from compiler.nodes import Env, Node
 from compiler.parser import DSLSyntaxError, parse
 from compiler.render import render_card
 from compiler.schema import validate
-from compiler.structure import Ability, Block, make_compound, return_revealed
+from compiler.structure import Ability, Block, compile_apart, make_compound
 from runtime.cards import CardDef
 from runtime.context import Ctx
 
@@ -234,13 +234,7 @@ def _compile_play(definition: CardDef, play: Block, env: Env) -> None:
     ):
         definition.coins = statements[0].amount  # played without the interpreter
         return
-    effect = play.compile(env)
-
-    def on_play(ctx: Ctx) -> None:
-        effect(ctx)
-        return_revealed(ctx)
-
-    definition.on_play = on_play
+    definition.on_play = compile_apart(play, env)
 
 
 def _compile_worth(worth: tuple):

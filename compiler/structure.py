@@ -32,6 +32,18 @@ def return_revealed(ctx: Ctx) -> None:
         zone.clear()
 
 
+def compile_apart(body: Node, env: Env) -> Callable[[Ctx], None]:
+    """A block run on its own (a card's play, a trigger, a Duration's next turn, a lasting or
+    deferred effect): the cards it revealed and did not move go back when it ends."""
+    effect = body.compile(env)
+
+    def run(ctx: Ctx) -> None:
+        effect(ctx)
+        return_revealed(ctx)
+
+    return run
+
+
 class Block(Node):
     """Statements run in order. `lines` keeps the author's line structure for rendering."""
 
@@ -554,7 +566,7 @@ class NextTurn(Node):
         self.body = body
 
     def compile(self, env: Env):
-        body = self.body.compile(env)
+        body = compile_apart(self.body, env)
         # A Duration stays in play while it has something to do: a step may say when it has
         # nothing left to do (tokens to remove, ...) through a `keep_while()` test.
         keep = next((n.keep_while() for n in self.body.walk() if hasattr(n, "keep_while")), None)
@@ -619,7 +631,7 @@ class Lasting(Node):
         self.until = until
 
     def compile(self, env: Env):
-        body = self.body.compile(env)
+        body = compile_apart(self.body, env)
         when, until = self.when, self.until
         event = When.EVENTS[when.event]
         match = when.matcher()
@@ -683,7 +695,7 @@ class Ability(Node):
 
     def trigger(self, env: Env) -> tuple[str, Trigger]:
         """(slot, Trigger): the slot is where the runtime looks for it."""
-        effect = self.body.compile(env)
+        effect = compile_apart(self.body, env)
         if isinstance(self.when, str):  # setup / overpay
             return self.when, Trigger(self.when, effect)
         when = self.when
@@ -1024,7 +1036,7 @@ class Deferred(Node):
         self.when = when
 
     def compile(self, env: Env):
-        body = self.step.compile(env)
+        body = compile_apart(self.step, env)
         when = self.when
 
         def defer(ctx: Ctx) -> None:
