@@ -695,7 +695,9 @@ class Ability(Node):
 
     def trigger(self, env: Env) -> tuple[str, Trigger]:
         """(slot, Trigger): the slot is where the runtime looks for it."""
-        effect = compile_apart(self.body, env)
+        # (when shuffling, "them" are the cards being shuffled, not cards revealed to go back)
+        shuffling = getattr(self.when, "event", "") == "shuffle"
+        effect = self.body.compile(env) if shuffling else compile_apart(self.body, env)
         if isinstance(self.when, str):  # setup / overpay
             return self.when, Trigger(self.when, effect)
         when = self.when
