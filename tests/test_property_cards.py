@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from compiler.build import BUILTIN_CARDS, compile_folders
 
 FUZZ = os.environ.get("KINGDOM_FUZZ", "")
-EXAMPLES = (2000 if FUZZ in ("1", "yes") else int(FUZZ)) if FUZZ else 12
+EXAMPLES = (2000 if FUZZ in ("1", "yes") else int(FUZZ)) if FUZZ else 10
 GAMES = 2  # per example: each seat once
 TURNS = 12  # turns of a game, all players together
 SECONDS = 20  # a game running longer hangs
