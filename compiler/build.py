@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from compiler.card import ParsedCard, compile_card, parse_card
+from compiler.checks import add_split_piles
 from compiler.errors import CompileError, Diagnostic
 from compiler.expansions import folder_cards, warn_once
 from compiler.names import check_library_names
@@ -164,16 +165,16 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
     # A type is one of Dominion's, or one a loaded card declares (a custom expansion's "Tide").
     types = set(CARD_TYPES) | {t for c in parsed for t in c.data.get("types", ())}
     library = Library()
+    split_piles = [card for card in parsed if card.data.get("kind") == "split-pile"]
     for card in parsed:
         if card.data.get("kind") == "split-pile":
-            library.split_piles[card.name] = list(card.data.get("members", ()))
-            library.split_copies[card.name] = card.data.get("copies", 4)
             continue
         env = Env(card.doc, names, piles, types, resolve, _suggester(names | types))
         definition = compile_card(card, env)
         diagnostics.extend(env.diagnostics)
         if definition is not None:
             library.add(definition)
+    diagnostics.extend(add_split_piles(library, split_piles, names, _suggester(names)))
     if strict and diagnostics:
         raise CompileError(diagnostics)
     return library, diagnostics

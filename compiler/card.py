@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compiler.checks import check_card
 from compiler.errors import Diagnostic
 from compiler.loader import Located, load_yaml
 from compiler.names import check_file_names
@@ -17,7 +18,7 @@ from compiler.nodes import Env, Node
 from compiler.parser import DSLSyntaxError, parse
 from compiler.render import render_card
 from compiler.schema import validate
-from compiler.structure import Ability, Block, make_compound, return_revealed
+from compiler.structure import Ability, Block, compile_apart, make_compound
 from runtime.cards import CardDef
 from runtime.context import Ctx
 
@@ -147,6 +148,7 @@ def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] 
     for node in nodes:
         for child in node.walk():
             child.line = n
+            child.item_path = path  # the YAML item it came from, for diagnostics
     return nodes
 
 
@@ -198,6 +200,7 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         env.path = ("vp",)
         for node in card.worth[2].walk():
             node.check(env)
+    check_card(card, env)
     if len(env.diagnostics) > before:
         return None
     cost = data.get("cost", 0)
@@ -257,13 +260,7 @@ def _compile_play(definition: CardDef, play: Block, env: Env) -> None:
     ):
         definition.coins = statements[0].amount  # played without the interpreter
         return
-    effect = play.compile(env)
-
-    def on_play(ctx: Ctx) -> None:
-        effect(ctx)
-        return_revealed(ctx)
-
-    definition.on_play = on_play
+    definition.on_play = compile_apart(play, env)
 
 
 def _compile_worth(worth: tuple):

@@ -78,7 +78,8 @@ class Env:
 
     def error(self, code: str, message: str, node: Any = None, hint: str = "") -> None:
         line, column = getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1
-        file_line, file_col = self.doc.text_position(self.path, line, column)
+        path = getattr(node, "item_path", None) or self.path
+        file_line, file_col = self.doc.text_position(path, line, column)
         self.diagnostics.append(
             Diagnostic(code, message, self.doc.file, file_line, file_col, hint)
         )

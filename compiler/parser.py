@@ -676,7 +676,12 @@ class ToNodes(Transformer):
         return Ref("revealed").at(meta)
 
     def ref_bound(self, meta, c):
-        return Ref("bound", " ".join(str(t) for t in c[0].children)).at(meta)
+        participle = " ".join(str(t) for t in c[0].children)
+        if participle == "revealed":  # every card revealed or looked at, wherever it was
+            ref = Ref("revealed_all").at(meta)
+            ref.text = f"the revealed {c[1]}"
+            return ref
+        return Ref("bound", participle).at(meta)
 
     # ---- filters
     def article(self, meta, c):

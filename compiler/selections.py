@@ -72,6 +72,8 @@ class Ref(Node):
         if self.kind == "revealed":
             zone = revealed_zone(ctx)
             return [(c, zone) for c in zone]
+        if self.kind == "revealed_all":  # each card once, where its latest reveal found it
+            return list({id(c): (c, z) for c, z in ctx.vars.get("revealed_all", ())}.values())
         return list(ctx.vars.get(self.name, ()))
 
     def defs(self, ctx: Ctx) -> list[CardDef]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from compiler.checks import check_repeat
 from compiler.nodes import Env, Node, article, join_and, sentence, they_do, third_person
 from compiler.selections import Amount, Condition, Countable, Filter, Selection
 from runtime.cards import Trigger
@@ -29,6 +30,18 @@ def return_revealed(ctx: Ctx) -> None:
     if zone:
         ctx.player.deck.extend(reversed(zone))
         zone.clear()
+
+
+def compile_apart(body: Node, env: Env) -> Callable[[Ctx], None]:
+    """A block run on its own (a card's play, a trigger, a Duration's next turn, a lasting or
+    deferred effect): the cards it revealed and did not move go back when it ends."""
+    effect = body.compile(env)
+
+    def run(ctx: Ctx) -> None:
+        effect(ctx)
+        return_revealed(ctx)
+
+    return run
 
 
 class Block(Node):
@@ -260,6 +273,10 @@ class Choose(Node):
 
     def compile(self, env: Env):
         labels = [o.render() for o in self.options]
+        for i, label in enumerate(labels):
+            if label in labels[:i]:  # (a choice is answered by its label)
+                env.error("K303", f"the choice offers '{label}' twice", self,
+                          "make each option different, or drop the repeated one")
         effects = [o.compile(env) for o in self.options]
         count = self.amount.compile_amount()
         by_you = self.by_you
@@ -477,6 +494,9 @@ class Repeat(Node):
         self.amount = amount
         self.body = body
 
+    def check(self, env: Env) -> None:
+        check_repeat(self, env)  # K309: a limit on repeated steps
+
     def compile(self, env: Env):
         count, body = self.amount.compile_amount(), self.body.compile(env)
 
@@ -549,7 +569,7 @@ class NextTurn(Node):
         self.body = body
 
     def compile(self, env: Env):
-        body = self.body.compile(env)
+        body = compile_apart(self.body, env)
         # A Duration stays in play while it has something to do: a step may say when it has
         # nothing left to do (tokens to remove, ...) through a `keep_while()` test.
         keep = next((n.keep_while() for n in self.body.walk() if hasattr(n, "keep_while")), None)
@@ -631,7 +651,7 @@ class Lasting(Node):
         self.until = until
 
     def compile(self, env: Env):
-        body = self.body.compile(env)
+        body = compile_apart(self.body, env)
         when, until = self.when, self.until
         event = When.EVENTS[when.event]
         match = when.matcher()
@@ -692,12 +712,18 @@ class Ability(Node):
         self.when = when
         self.body = body
 
+    def check(self, env: Env) -> None:
+        if env.path[:1] == ("triggers",):  # how its statements, checked next, will run
+            env.context = "setup" if self.when == "setup" else "trigger"
+
     def compile(self, env: Env):
         return self.body.compile(env)
 
     def trigger(self, env: Env) -> tuple[str, Trigger]:
         """(slot, Trigger): the slot is where the runtime looks for it."""
-        effect = self.body.compile(env)
+        # (when shuffling, "them" are the cards being shuffled, not cards revealed to go back)
+        shuffling = getattr(self.when, "event", "") == "shuffle"
+        effect = self.body.compile(env) if shuffling else compile_apart(self.body, env)
         if isinstance(self.when, str):  # setup / overpay
             return self.when, Trigger(self.when, effect)
         when = self.when
@@ -1038,7 +1064,7 @@ class Deferred(Node):
         self.when = when
 
     def compile(self, env: Env):
-        body = self.step.compile(env)
+        body = compile_apart(self.step, env)
         when = self.when
 
         def defer(ctx: Ctx) -> None:

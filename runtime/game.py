@@ -541,7 +541,8 @@ class Game:
         self._play_treasures(player, list(cards))
 
     def _play_treasures(self, player: Player, cards: list[Card]) -> None:
-        """play_treasures of a list nothing else holds (not copied)."""
+        """play_treasures of a list nothing else holds (not copied). A card that an earlier
+        one moved out of hand meanwhile (discarded, trashed, played by Coronet) is skipped."""
         if self.phase == "action":
             self.start_buy_phase()
         listeners = self.listeners
@@ -551,7 +552,10 @@ class Game:
         for card in cards:
             coins = card.d.coins
             if fast and coins is not None:
-                hand.remove(card)
+                try:
+                    hand.remove(card)
+                except ValueError:  # an earlier Treasure moved it (Stop-Moving): not played
+                    continue
                 in_play.append(card)
                 played.append(card)
                 self.coins += coins

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from compiler.checks import check_bonus
 from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
 from compiler.selections import Countable
@@ -47,6 +48,9 @@ class Bonus(Node):
         bonus = Bonus("$", int(str(money)[1:]), per)
         bonus.divisor = int(divisor)
         return bonus
+
+    def check(self, env: Env) -> None:
+        check_bonus(self, env)  # K311
 
     def compile(self, env: Env):
         amount, resource = self.amount, self.resource

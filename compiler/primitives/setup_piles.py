@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from compiler.checks import check_setup_rule
 from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
 from compiler.primitives.gain import Gain, _zone
@@ -50,6 +51,9 @@ class SetupPile(Node):
     @staticmethod
     def build_add_aside_pile(pile) -> SetupPile:
         return SetupPile(_costs(pile), False)
+
+    def check(self, env: Env) -> None:
+        check_setup_rule(self, env)  # K310: only a setup ability adds piles
 
     def choice_keys(self, card_name: str) -> tuple[str, ...]:
         """The scenario keys that preset this choice: the role ("bane") or the card ("ferryman")."""

@@ -1,0 +1,125 @@
+"""Compile-time checks that keep "it compiles" meaning "it can be played": limits on pile sizes
+and repeats, split piles whose members exist, scoring that cannot divide by zero, and setup
+rules only where setup runs. Each fault is a diagnostic (K303-K319), never a crash in a game.
+The checks of one statement run from its node's `check` (Repeat, SetupPile; Choose checks its
+options as it compiles); `check_card` and `add_split_piles` look at the card file's keys.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.errors import Diagnostic
+
+if TYPE_CHECKING:
+    from compiler.card import ParsedCard
+    from compiler.nodes import Env, Node
+    from runtime.library import Library
+
+PILE_LIMIT = 200  # cards in one pile (the largest printed pile, 6-player Copper, has 78)
+REPEAT_LIMIT = 100  # times one "repeat N" (and nested repeats together) may run its steps
+BONUS_LIMIT = 100  # "+N Coffers", "+$N": a count a player is later asked to choose from
+
+
+def check_card(card: ParsedCard, env: Env) -> None:
+    """Card-wide limits: `pile_size` and a vp formula's divisor."""
+    size = card.data.get("pile_size")
+    if isinstance(size, int) and size > PILE_LIMIT:
+        _error(env, "K308", f"pile_size {size:,} is over the limit of {PILE_LIMIT} cards in a pile",
+               ("pile_size",), f"use at most {PILE_LIMIT}")
+    if card.worth is not None and card.worth[1] == 0:
+        _error(env, "K304", "'per 0' divides by zero: the vp formula needs a count of 1 or more",
+               ("vp",), "write '1 per 1 card' or a larger count")
+
+
+def check_setup_rule(node: Node, env: Env) -> None:
+    """K310 for a statement only setup can do ("add an extra kingdom card pile ...") outside a
+    setup ability (`env.context`, which each ability sets as the check reaches it)."""
+    if env.context != "setup":
+        env.error("K310", f"'{node.render()}' is a setup rule: it can only run before the game",
+                  node, "put it in a setup ability: triggers: [\"setup: ...\"]")
+
+
+def check_bonus(bonus: Node, env: Env) -> None:
+    """K311 for "+N Coffers" (or Cards, $, ...) over BONUS_LIMIT: a player holding that many is
+    asked how many to spend, one option per number."""
+    if bonus.amount > BONUS_LIMIT:
+        env.error("K311", f"'{bonus.render()}' is over the limit of +{BONUS_LIMIT} in one bonus",
+                  bonus, f"give at most +{BONUS_LIMIT}")
+
+
+def _error(env: Env, code: str, message: str, path: tuple, hint: str) -> None:
+    line, column = env.doc.where(path)
+    env.diagnostics.append(Diagnostic(code, message, env.doc.file, line, column, hint))
+
+
+def check_repeat(repeat: Node, env: Env) -> None:
+    """K309 at the repeat where the times its steps run (with the repeats nested in it) go over
+    REPEAT_LIMIT: "repeat 20: repeat 20: ..." at the outer one, "twice: repeat 999: ..." at
+    the inner one."""
+    inner = max((repeat_product(child) for child in repeat.body.children()), default=1)
+    total = _repeat_count(repeat) * inner
+    if total > REPEAT_LIMIT >= inner:
+        env.error("K309", f"this repeats its steps {total:,} times; the limit is {REPEAT_LIMIT}",
+                  repeat, f"repeat at most {REPEAT_LIMIT} times (nested repeats multiply)")
+
+
+def repeat_product(node: Node) -> int:
+    """Times the innermost steps run: the repeat counts along the deepest path multiplied."""
+    inner = max((repeat_product(child) for child in node.children()), default=1)
+    return inner * (_repeat_count(node) if type(node).__name__ == "Repeat" else 1)
+
+
+def _repeat_count(repeat: Node) -> int:
+    """The largest number its count is written with (a count the text does not fix, "the number
+    of ...", as 1: the game state bounds it)."""
+    numbers = [n.value for n in repeat.amount.walk()
+               if getattr(n, "kind", None) == "number" and isinstance(n.value, int)]
+    return max(max(numbers, default=1), 1)
+
+
+def split_pile_problems(card: ParsedCard, known: set[str], piles: set[str],
+                        suggest) -> list[Diagnostic]:
+    """K305-K308 for a split pile: members that are not loaded cards, the pile itself or another
+    split pile as a member, no members, more than PILE_LIMIT cards."""
+    doc, name = card.doc, card.name
+    members = card.data.get("members") or []
+    problems: list[Diagnostic] = []
+    if not members:
+        line, column = doc.where(("members",) if "members" in card.data else ("name",))
+        problems.append(Diagnostic("K307", f"split pile '{name}' has no members", doc.file, line,
+                                   column, "list its cards: members: [First, Second]"))
+    for i, member in enumerate(members):
+        line, column = doc.where(("members", i))
+        if member in piles:  # (itself included)
+            problems.append(Diagnostic(
+                "K306", f"'{member}' is a split pile, not a card: a split pile holds cards",
+                doc.file, line, column, "list the cards of the pile"))
+        elif member not in known:
+            guess = suggest(member)
+            problems.append(Diagnostic(
+                "K305", f"unknown card '{member}' in split pile '{name}'", doc.file, line, column,
+                f"did you mean '{guess}'?" if guess else "each member needs its own card file"))
+    copies = card.data.get("copies", 4)
+    if isinstance(copies, int) and copies * len(members) > PILE_LIMIT:
+        line, column = doc.where(("copies",) if "copies" in card.data else ("members",))
+        problems.append(Diagnostic(
+            "K308", f"{copies:,} copies of {len(members)} members make {copies * len(members):,} "
+            f"cards, over the limit of {PILE_LIMIT} cards in a pile", doc.file, line, column,
+            f"use at most {PILE_LIMIT // max(len(members), 1)} copies"))
+    return problems
+
+
+def add_split_piles(library: Library, cards: list[ParsedCard], known: set[str],
+                    suggest) -> list[Diagnostic]:
+    """Add the split piles whose members compiled; the problems of the others."""
+    piles = {card.name for card in cards}
+    diagnostics: list[Diagnostic] = []
+    for card in cards:
+        problems = split_pile_problems(card, known, piles, suggest)
+        diagnostics.extend(problems)
+        members = list(card.data.get("members", ()))
+        if not problems and all(m in library for m in members):  # (a member's own error: no pile)
+            library.split_piles[card.name] = members
+            library.split_copies[card.name] = card.data.get("copies", 4)
+    return diagnostics
