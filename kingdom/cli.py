@@ -293,6 +293,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_phrases(args: argparse.Namespace) -> int:
+    from kingdom.phrases import run
+
+    return run(args.word, args.markdown)
+
+
 def turn_summaries(log: list[str]) -> list[str]:
     """One line per turn from a game log: "turn 3 p1: plays Copper x4; buys Silver for $4"."""
     out: list[str] = []
@@ -381,6 +387,10 @@ def main(argv: list[str] | None = None) -> int:
                    "(default: $KINGDOM_RULES or ../shared/rules)")
     p.add_argument("--cards", action="append", default=[], help="extra card folders")
     p.set_defaults(func=cmd_render)
+    p = sub.add_parser("phrases", help="the DSL's phrases, or those containing WORD")
+    p.add_argument("word", nargs="?")
+    p.add_argument("--markdown", action="store_true", help="the whole reference (docs/dsl.md)")
+    p.set_defaults(func=cmd_phrases)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -11,6 +11,7 @@ docs/dsl.md is this module's Markdown output (tests/test_phrases.py keeps it up 
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -24,7 +25,7 @@ from compiler import primitives
 from compiler.parser import GRAMMAR_FILE, DSLSyntaxError, ToNodes, parse, parser
 
 ROOT = Path(__file__).resolve().parent.parent
-INTRO = Path(__file__).resolve().parent / "templates" / "dsl-intro.md"
+INTRO = Path(__file__).resolve().parent / "templates" / "dsl.md.j2"
 EXAMPLE_FOLDERS = (ROOT / "cards", ROOT / "examples" / "harbor")
 REGENERATE = "kingdom phrases --markdown > docs/dsl.md"
 
@@ -449,3 +450,154 @@ def text_listing(selected: list[Phrase]) -> str:
             out.append("      -> " + phrase.example.english.replace("\n", "\n         "))
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+# --------------------------------------------------------------------------- Markdown
+SECTION_TITLES = {
+    "entry points": "Statements", "heads": "Heads (`head: block`)", "steps": "Steps",
+    "triggers": "Triggers", "selections": "Cards", "numbers and money": "Numbers and money",
+    "conditions": "Conditions",
+}
+
+
+def markdown() -> str:
+    """docs/dsl.md: the template filled with every section."""
+    from jinja2 import Environment, FileSystemLoader
+
+    env = Environment(loader=FileSystemLoader(str(INTRO.parent)), keep_trailing_newline=True,
+                      autoescape=False)
+    rules, _ = grammar()
+    modules = list(dict.fromkeys(r.group for r in rules.values() if r.group not in (
+        *STRUCTURE_SECTIONS, *NOUN_SECTIONS)))
+    return env.get_template(INTRO.name).render(
+        count=len(phrases()),
+        structure=_sections(STRUCTURE_SECTIONS),
+        primitives="\n\n".join(_module_section(m) for m in modules),
+        nouns=_sections(NOUN_SECTIONS),
+        terminals="\n".join(f"| `{w}` | {m} |" for w, m in terminal_meanings()),
+        keys="\n".join(_key_rows()),
+        errors="\n".join(f"| `{code}` | {text} |" for code, text in sorted(_codes().items())),
+    ).rstrip() + "\n"
+
+
+def _sections(groups: tuple[str, ...]) -> str:
+    rules, _ = grammar()
+    out = []
+    for group in groups:
+        out.append(f"### {SECTION_TITLES[group]}")
+        out.extend(_rule_markdown(r) for r in rules.values() if r.group == group and _listed(r))
+    return "\n\n".join(out)
+
+
+def _module_section(module: str) -> str:
+    import importlib
+
+    rules, _ = grammar()
+    doc = _first_line(importlib.import_module(f"compiler.primitives.{module}").__doc__)
+    out = [f"### {module.replace('_', ' ')}", doc]
+    for rule in (r for r in rules.values() if r.group == module and _listed(r)):
+        out.append(_rule_markdown(rule, heading=False))
+    return "\n\n".join(out)
+
+
+def placeholders_used() -> set[str]:
+    """The rules that some phrase names as a <placeholder>."""
+    rules, _ = grammar()
+    words = {m for p in phrases().values() for f in p.forms for m in re.findall(r"<([^<>]+)>", f.text)}
+    for rule in rules.values():
+        for items, _, _ in rule.alternatives:
+            words |= set(re.findall(r"<([^<>]+)>", _readable(items)))
+    return {name for name in rules if placeholder(name)[1:-1] in words}
+
+
+def _listed(rule: Rule) -> bool:
+    """Whether a rule gets an entry: it has phrases, or is a placeholder other phrases use."""
+    return any(alias for _, alias, _ in rule.alternatives) or rule.name in placeholders_used()
+
+
+def _rule_markdown(rule: Rule, heading: bool = True) -> str:
+    found = phrases()
+    out = [f"#### `{placeholder(rule.name)}`"] if heading and rule.name in placeholders_used() else []
+    if rule.name in placeholders_used() and not any(a for _, a, _ in rule.alternatives):
+        forms = ", ".join(f"`{_readable(items)}`" for items, _, _ in rule.alternatives)
+        out.append(f"`{placeholder(rule.name)}` is one of: {forms}." if len(rule.alternatives) > 1
+                   else f"`{placeholder(rule.name)}` is `{_readable(rule.alternatives[0][0])}`.")
+        return "\n\n".join(out)
+    plain = [_readable(items) for items, alias, _ in rule.alternatives if not alias]
+    if plain and rule.name in placeholders_used():
+        out.append(f"`{placeholder(rule.name)}` is also " + ", ".join(f"`{p}`" for p in plain) + ".")
+    aliases = list(dict.fromkeys(a for _, a, _ in rule.alternatives if a))
+    out.append("\n".join(_phrase_markdown(found[a]) for a in aliases if found[a].rule == rule.name))
+    return "\n\n".join(x for x in out if x)
+
+
+def _phrase_markdown(phrase: Phrase) -> str:
+    forms = " or ".join(f"`{f.text}`" for f in phrase.forms)
+    lines = [f"- {forms}" + (f": {phrase.meaning}" if phrase.meaning else "")]
+    example = phrase.example
+    if example is not None:
+        where = f" ({example.card})" if example.card else ""
+        said = " / ".join(example.english.splitlines()) or "(printed with the statement before it)"
+        if "\n" in example.source:
+            block = "\n".join(f"  {line}" for line in example.source.splitlines())
+            lines.append(f"\n  Example{where}:\n\n  ```yaml\n{block}\n  ```\n\n  prints: {said}\n")
+        else:
+            lines.append(f"\n  Example{where}: `{example.source}` prints: {said}\n")
+    return "\n".join(lines)
+
+
+def terminal_meanings() -> list[tuple[str, str]]:
+    """(as written in a phrase, what it stands for) for each word-like terminal."""
+    _, terminals = grammar()
+    out = []
+    for name, body in terminals.items():
+        shown = _terminal_text(name)
+        if name in TERMINALS:
+            out.append((shown, TERMINALS[name][1]))
+        else:
+            words = _terminal_words(body) or []
+            out.append((shown, "one of: " + ", ".join(sorted(words, key=lambda w: (len(w), w)))))
+    return out
+
+
+def _key_rows() -> list[str]:
+    from compiler.schema import card_schema
+
+    schema = card_schema()
+    required = set(schema.get("required", ()))
+    return [f"| `{key}` | {_schema_type(spec)} | {'yes' if key in required else ''} | "
+            f"{spec.get('description', '')} |" for key, spec in schema["properties"].items()]
+
+
+def _schema_type(spec: dict) -> str:
+    if "enum" in spec:
+        return "one of " + ", ".join(f"`{v}`" for v in spec["enum"])
+    if "$ref" in spec:
+        return "block"
+    if "oneOf" in spec:
+        return " or ".join(_schema_type(s) for s in spec["oneOf"])
+    kind = spec.get("type", "")
+    if isinstance(kind, list):
+        return " or ".join(kind)
+    if kind == "array":
+        return f"list of {_schema_type(spec.get('items', {}))}"
+    return kind
+
+
+def _codes() -> dict[str, str]:
+    from compiler.errors import CODES
+
+    return CODES
+
+
+def run(word: str | None, as_markdown: bool) -> int:
+    """`kingdom phrases [WORD] [--markdown]`: 0, or 1 when no phrase contains WORD."""
+    if as_markdown:
+        print(markdown(), end="")
+        return 0
+    selected = matching(word) if word else list(phrases().values())
+    if not selected:
+        print(f"no phrase contains the word '{word}'", file=sys.stderr)
+        return 1
+    print(text_listing(selected), end="")
+    return 0
