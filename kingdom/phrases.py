@@ -100,6 +100,7 @@ def _definitions(text: str, group: str) -> list[tuple[str, str, str]]:
     """(name, body, group) per rule or terminal of Lark text; `// e.g. X` kept as ⟦X⟧ and a
     `// ---- name` line starting a new group."""
     out: list[list[str]] = []
+    text = re.sub(r"(//\s*e\.g\.[^\n]*)\n\s*//(?!\s*-{4})\s*", r"\1 ", text)  # e.g. on 2 lines
     for line in text.splitlines():
         section = re.match(r"\s*//\s*-{4,}\s*(.+)$", line)
         if section:
@@ -155,6 +156,7 @@ def grammar() -> tuple[dict[str, Rule], dict[str, str]]:
                 items = alt[: alt.index("->")] if "->" in alt else alt
                 alternatives.append((items, alias, example))
             rules[name] = Rule(name, grp, alternatives)
+    rules["primitive"] = Rule("primitive", "steps", [([r], "", "") for r in primitives.GRAMMAR])
     return rules, terminals
 
 
@@ -308,7 +310,8 @@ def statement_units(line: str, card: str) -> list[Unit]:
     return units
 
 
-def card_units() -> list[Unit]:
+@cache
+def card_units() -> tuple[Unit, ...]:
     """Every statement of the built-in cards and examples/harbor, each with its phrases."""
     from compiler.card import ParsedCard, parse_card
     from compiler.expansions import folder_cards
@@ -326,7 +329,7 @@ def card_units() -> list[Unit]:
             if isinstance(card.data.get("vp"), str):
                 text = card.data["vp"]
                 units.append(Unit(text, card.name, aliases_of(text, "worth"), english(text, "worth")))
-    return units
+    return tuple(units)
 
 
 def _block_units(card: Any, value: Any, path: tuple) -> list[Unit]:
@@ -496,7 +499,7 @@ def _module_section(module: str) -> str:
     doc = _first_line(importlib.import_module(f"compiler.primitives.{module}").__doc__)
     out = [f"### {module.replace('_', ' ')}", doc]
     for rule in (r for r in rules.values() if r.group == module and _listed(r)):
-        out.append(_rule_markdown(rule, heading=False))
+        out.append(_rule_markdown(rule))
     return "\n\n".join(out)
 
 
@@ -515,9 +518,9 @@ def _listed(rule: Rule) -> bool:
     return any(alias for _, alias, _ in rule.alternatives) or rule.name in placeholders_used()
 
 
-def _rule_markdown(rule: Rule, heading: bool = True) -> str:
+def _rule_markdown(rule: Rule) -> str:
     found = phrases()
-    out = [f"#### `{placeholder(rule.name)}`"] if heading and rule.name in placeholders_used() else []
+    out = [f"#### `{placeholder(rule.name)}`"] if rule.name in placeholders_used() else []
     if rule.name in placeholders_used() and not any(a for _, a, _ in rule.alternatives):
         forms = ", ".join(f"`{_readable(items)}`" for items, _, _ in rule.alternatives)
         out.append(f"`{placeholder(rule.name)}` is one of: {forms}." if len(rule.alternatives) > 1
