@@ -74,8 +74,7 @@ class Phrase:
     """A named alternative of the grammar (an alias) and everything the reference says of it."""
 
     alias: str
-    rule: str
-    group: str  # the section or primitive module it is listed under
+    rule: str  # the grammar rule it is an alternative of
     forms: list[Form] = field(default_factory=list)
     meaning: str = ""
     example: Example | None = None
@@ -411,7 +410,7 @@ def phrases() -> dict[str, Phrase]:
     for rule in rules.values():
         for items, alias, example in rule.alternatives:
             if alias:
-                phrase = found.setdefault(alias, Phrase(alias, rule.name, rule.group))
+                phrase = found.setdefault(alias, Phrase(alias, rule.name))
                 phrase.forms.append(Form(_readable(items), example))
     units = card_units()
     for phrase in found.values():
@@ -515,7 +514,10 @@ def placeholders_used() -> set[str]:
 
 def _listed(rule: Rule) -> bool:
     """Whether a rule gets an entry: it has phrases, or is a placeholder other phrases use."""
-    return any(alias for _, alias, _ in rule.alternatives) or rule.name in placeholders_used()
+    aliases = [alias for _, alias, _ in rule.alternatives if alias]
+    if aliases:
+        return any(phrases()[alias].rule == rule.name for alias in aliases)
+    return rule.name in placeholders_used()
 
 
 def _rule_markdown(rule: Rule) -> str:
@@ -559,7 +561,7 @@ def terminal_meanings() -> list[tuple[str, str]]:
             out.append((shown, TERMINALS[name][1]))
         else:
             words = _terminal_words(body) or []
-            out.append((shown, "one of: " + ", ".join(sorted(words, key=lambda w: (len(w), w)))))
+            out.append((shown, "one of: " + ", ".join(words)))
     return out
 
 
