@@ -286,12 +286,40 @@ def english(text: str, start: str = "statements") -> str:
     """The rules text of a statement written on its own, as a card would print it."""
     if start == "worth":
         vp, divisor, countable = parse(text, "worth")
+        _resolve_names(countable)
         per = f"{divisor} {countable.filter.render(many=True)} you have" if divisor > 1 else (
             countable.render())
         return f"Worth {vp} VP per {per}" + (" (round down)." if divisor > 1 else ".")
     from compiler.structure import Block
 
-    return "\n".join(Block([parse(text, start)]).render_lines())
+    return block_english(Block([parse(text, start)]))
+
+
+def block_english(block: Any) -> str:
+    """A block's rules text, its names resolved first as compiling a card does ("4 Silvers")."""
+    _resolve_names(block)
+    return "\n".join(block.render_lines())
+
+
+@cache
+def _names_env() -> Any:
+    """A compile environment knowing every built-in and example card, type and pile name."""
+    from compiler.build import compile_folders
+    from compiler.loader import Located
+    from compiler.nodes import Env
+    from runtime.library import CARD_TYPES
+
+    library, _ = compile_folders(list(EXAMPLE_FOLDERS), strict=False)
+    types = set(CARD_TYPES) | {t for card in library for t in card.types}
+    return Env(Located("example", None, ""), {c.name for c in library}, set(library.split_piles),
+               types, library.resolve, library.suggest)
+
+
+def _resolve_names(tree: Any) -> None:
+    env = _names_env()
+    for node in tree.walk():
+        node.check(env)
+    env.diagnostics.clear()  # (an unknown name renders as written)
 
 
 def statement_units(line: str, card: str) -> list[Unit]:
@@ -350,7 +378,7 @@ def _block_units(card: Any, value: Any, path: tuple) -> list[Unit]:
             used = aliases_of(str(head), "head_only")
             for unit in inner:
                 used = unit.aliases | used
-            out.append(Unit(source, card.name, used, "\n".join(block.render_lines())))
+            out.append(Unit(source, card.name, used, block_english(block)))
             out.extend(inner)
         else:
             for _, line, _ in _text_lines(str(item)):
