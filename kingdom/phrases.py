@@ -138,8 +138,8 @@ def grammar() -> tuple[dict[str, Rule], dict[str, str]]:
     """The rules (in order, each with its group) and the terminals' bodies."""
     primitives.load_all()
     sources = [(GRAMMAR_FILE.read_text(encoding="utf-8"), "grammar")]
-    for rule, text in primitives.GRAMMAR.items():
-        sources.append((text, _module_of(rule)))
+    by_module = sorted(primitives.GRAMMAR, key=lambda r: primitives.MODULES.index(_module_of(r)))
+    sources.extend((primitives.GRAMMAR[rule], _module_of(rule)) for rule in by_module)
     rules: dict[str, Rule] = {}
     terminals: dict[str, str] = {}
     for text, group in sources:
@@ -155,7 +155,7 @@ def grammar() -> tuple[dict[str, Rule], dict[str, str]]:
                 items = alt[: alt.index("->")] if "->" in alt else alt
                 alternatives.append((items, alias, example))
             rules[name] = Rule(name, grp, alternatives)
-    rules["primitive"] = Rule("primitive", "steps", [([r], "", "") for r in primitives.GRAMMAR])
+    rules["primitive"] = Rule("primitive", "steps", [([r], "", "") for r in by_module])
     return rules, terminals
 
 

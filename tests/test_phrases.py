@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
@@ -21,8 +22,11 @@ def reference() -> dict[str, ref.Phrase]:
 
 
 def test_docs_dsl_md_is_up_to_date():
-    assert DOC.read_text(encoding="utf-8") == ref.markdown(), (
-        f"docs/dsl.md is stale: regenerate it with `make docs` ({ref.REGENERATE})")
+    written, generated = DOC.read_text(encoding="utf-8"), ref.markdown()
+    diff = "\n".join(list(difflib.unified_diff(written.splitlines(), generated.splitlines(),
+                                               "docs/dsl.md", "generated", lineterm=""))[:20])
+    assert written == generated, (
+        f"docs/dsl.md is stale: regenerate it with `make docs` ({ref.REGENERATE})\n{diff}")
 
 
 def test_every_grammar_alias_is_a_phrase(reference):
