@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint check bench clean
+.PHONY: run test lint check bench docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,9 @@ lint: $(STAMP)
 
 check: $(STAMP)
 	$(BIN)/kingdom check
+
+docs: $(STAMP)
+	$(BIN)/kingdom phrases --markdown > docs/dsl.md
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -244,6 +244,8 @@ class ToNodes(Transformer):
         return children[0]
 
     def worth_per(self, meta, children):
+        """Victory points per thing counted when the game is scored: "1 per 10 cards you have" (round
+        down)."""
         numbers = [c for c in children if isinstance(c, Token)]
         countable = children[-1]
         vp = int(numbers[0])
@@ -251,23 +253,28 @@ class ToNodes(Transformer):
         return vp, divisor, countable
 
     def inline_compound(self, meta, children):
+        """A head and its block on one line: "if you did: +1 card; +$1"."""
         head, *steps = children
         return make_compound(head, Block([_joined(steps)]), None).at(meta)
 
     # ---- heads
     def if_head(self, meta, c):
+        """Does the block only if the condition holds when it is reached."""
         return ("if", c[0])
 
     def else_head(self, meta, c):
+        """Does the block when the "if" just before it did not apply."""
         return ("otherwise",)
 
     def if_cases_head(self, meta, c):
         return ("cases", c[0])
 
     def case_head(self, meta, c):
+        """One line under "if it is an...:": the block applies when the card fits this description."""
         return ("case", c[0])
 
     def may_head(self, meta, c):
+        """Offers the step; the block follows only if the player does it."""
         return ("may", c[0])
 
     def choose_head(self, meta, c):
@@ -275,6 +282,7 @@ class ToNodes(Transformer):
         return ("choose", c[0], False, "options" if "options" in c[1:] else "different" in c[1:])
 
     def different_options(self, meta, c):
+        """The options picked must all be different, printed as "different options"."""
         return "options"
 
     def you_choose_head(self, meta, c):
@@ -293,12 +301,15 @@ class ToNodes(Transformer):
         return c[0]
 
     def repeat_head(self, meta, c):
+        """Does the block that many times."""
         return ("repeat", c[0])
 
     def twice_head(self, meta, c):
+        """Does the block two times."""
         return ("repeat", Amount("number", 2))
 
     def for_each_head(self, meta, c):
+        """Does the block once for each of those cards, "it" being the card each time."""
         return ("for_each", c[0])
 
     def for_each_counted_head(self, meta, c):
@@ -322,12 +333,15 @@ class ToNodes(Transformer):
         return ("lasting", c[0], "next_turn")
 
     def trigger_head(self, meta, c):
+        """An ability below the line: the block happens each time the trigger fires."""
         return ("ability", c[0])
 
     def setup_head(self, meta, c):
+        """Happens once while the game is set up, before the first turn, in every game using the card."""
         return ("ability", "setup")
 
     def overpay_head(self, meta, c):
+        """When you buy the card you may pay more than its cost; the block uses the amount overpaid."""
         return ("ability", "overpay")
 
     # ---- steps
@@ -383,6 +397,7 @@ class ToNodes(Transformer):
         return c[0]
 
     def reminded_condition(self, meta, c):
+        """A condition with a reminder after it: the reminder is printed and changes nothing."""
         c[0].reminder = str(c[1])
         return c[0]
 
@@ -418,17 +433,20 @@ class ToNodes(Transformer):
 
     # ---- triggers
     def when_you(self, meta, c):
+        """Fires when you do the event."""
         when = c[0]
         when.text = f"when you {when.text}"
         return when
 
     def first_time(self, meta, c):
+        """Fires only the first time you do the event (each turn, or in the lasting period)."""
         when = c[0]
         when.text = f"the first time you {when.text}"
         when.once = True
         return when
 
     def when_attacked(self, meta, c):
+        """A Reaction: when another player plays an Attack, you may reveal this card to do the block first."""
         name = next(t for t in c if isinstance(t, Token) and t.type == "NAME")
         min_hand = next((x for x in c if isinstance(x, int)), 0)
         where = f"a hand of {min_hand} or more cards" if min_hand else "your hand"
@@ -439,62 +457,78 @@ class ToNodes(Transformer):
         return when
 
     def from_hand(self, meta, c):
+        """The Reaction is revealed from your hand."""
         return 0
 
     def first_word(self, meta, c):
         return "first"
 
     def from_big_hand(self, meta, c):
+        """The Reaction is revealed from a hand holding at least that many cards."""
         return int(c[0])
 
     def game_wide(self, meta, c):
+        """Fires in every game that uses this card, for every player, whether they own it or not."""
         when = c[0]
         when.scope = "game"
         when.text = f"in games using this, when you {when.text}"
         return when
 
     def at_start(self, meta, c):
+        """Fires at the start of your turn or of that phase."""
         part = c[0]
         event = "start_turn" if part == "turn" else "start_buy"
         return When(event, text=f"at the start of your {part.replace('_', ' ')}")
 
     def at_end(self, meta, c):
+        """Fires at the end of your turn or of that phase."""
         if c and c[0] == "Buy phase":
             return When("end_buy", text="at the end of your Buy phase")
         return When("end_turn", text="at the end of your turn")
 
     def turn(self, meta, c):
+        """Your whole turn."""
         return "turn"
 
     def buy_phase(self, meta, c):
+        """Your Buy phase."""
         return "Buy phase"
 
     def action_phase(self, meta, c):
+        """Your Action phase."""
         return "Action phase"
 
     def after_playing(self, meta, c):
+        """Fires after a card you play that fits the description has been resolved."""
         f = c[-1]
         return When("after_play", f, text=f"after playing {f.render_with_article()}")
 
     def when_shuffling(self, meta, c):
+        """Fires when you shuffle your discard pile to form a new deck; "them" are the cards shuffled."""
         return When("shuffle", text="when shuffling")
 
     def when_scoring(self, meta, c):
+        """Fires when the game is scored, at its end."""
         return When("score", text="when scoring")
 
     def when_cleanup(self, meta, c):
+        """Fires in Clean-up as you discard your hand."""
         return When("cleanup", text="when discarding your hand in Clean-up")
 
     def ev_gain_this(self, meta, c):
+        """You gain this card (bought or otherwise)."""
         return When("gain_this", text="gain this")
 
     def ev_trash_this(self, meta, c):
+        """You trash this card."""
         return When("trash_this", text="trash this")
 
     def ev_gain_or_trash_this(self, meta, c):
+        """You gain or trash this card."""
         return When("gain_or_trash_this", text="gain or trash this")
 
     def ev_discard_from_play(self, meta, c):
+        """This card leaves play for your discard pile (normally in Clean-up)."""
         return When("discard_from_play", text="discard this from play")
 
     def _event(self, event, verb, c):
@@ -508,18 +542,23 @@ class ToNodes(Transformer):
         return When(event, filter_, phase=phase, text=text)
 
     def ev_gain(self, meta, c):
+        """You gain a card that fits the description; "it" is that card."""
         return self._event("gain", "gain", c)
 
     def ev_trash(self, meta, c):
+        """You trash a card that fits the description; "it" is that card."""
         return self._event("trash", "trash", c)
 
     def ev_play(self, meta, c):
+        """You play a card that fits the description; "it" is that card."""
         return self._event("play", "play", c)
 
     def in_action_phase(self, meta, c):
+        """Only gains that happen during an Action phase."""
         return "action"
 
     def during_your_turn(self, meta, c):
+        """Only gains that happen during your own turn."""
         return "your_turn"
 
     # ---- selections
@@ -596,48 +635,63 @@ class ToNodes(Transformer):
         return selection
 
     def q_one(self, meta, c):
+        """One card."""
         return ("one", 1)
 
     def q_exact(self, meta, c):
+        """Exactly that many cards (fewer if there are not enough)."""
         return ("exact", int(c[0]))
 
     def q_exact_word(self, meta, c):
+        """Exactly that many cards, the number written as a word."""
         return ("exact", _int(c[0]))
 
     def q_up_to(self, meta, c):
+        """Any number of cards from none up to that many, as the player picks."""
         return ("up_to", int(c[0]))
 
     def q_any(self, meta, c):
+        """Any number of cards, as the player picks, none included."""
         return ("any", 0)
 
     def q_that_many(self, meta, c):
+        """As many cards as the step before counted (the Favors spent, ...)."""
         return ("that_many", 1)
 
     def q_all(self, meta, c):
+        """Every card that fits the description."""
         return ("all", 0)
 
     def from_zone(self, meta, c):
+        """From your hand, discard pile or deck."""
         return c[0]
 
     def from_trash(self, meta, c):
+        """From the trash."""
         return "trash"
 
     def from_supply(self, meta, c):
+        """From the Supply piles."""
         return "supply"
 
     def from_revealed(self, meta, c):
+        """From the cards revealed or looked at that nothing has moved yet."""
         return "revealed"
 
     def from_it(self, meta, c):
+        """From the cards just revealed, or the pile just looked through."""
         return "revealed_it"  # the revealed cards, or the pile just looked through
 
     def z_hand(self, meta, c):
+        """Your hand."""
         return "hand"
 
     def z_discard(self, meta, c):
+        """Your discard pile."""
         return "discard"
 
     def z_deck(self, meta, c):
+        """Your deck (from the top)."""
         return "deck"
 
     def chooser(self, meta, c):
@@ -700,15 +754,19 @@ class ToNodes(Transformer):
         return Filter(adjectives, noun, qualifiers).at(meta)
 
     def not_type(self, meta, c):
+        """Cards that do not have that type: "non- Victory"."""
         return ("not", str(c[0]).removeprefix("non-"))
 
     def not_type_word(self, meta, c):
+        """Cards that do not have that type: "non-Victory"."""
         return ("not", str(c[0]).removeprefix("non-"))
 
     def distinct(self, meta, c):
+        """Counts each card name once."""
         return ("distinct",)
 
     def revealed_adj(self, meta, c):
+        """Only among the cards revealed."""
         return ("revealed",)
 
     def any_card(self, meta, c):
@@ -830,27 +888,35 @@ class ToNodes(Transformer):
         return Countable("coins_overpaid").at(meta)
 
     def in_hand(self, meta, c):
+        """The cards in your hand."""
         return "in_hand"
 
     def in_hand_short(self, meta, c):
+        """The cards in your hand, written "in hand"."""
         return "in_hand_short"
 
     def in_play(self, meta, c):
+        """The cards you have in play."""
         return "in_play"
 
     def owned(self, meta, c):
+        """Every card you have, wherever it is (deck, hand, discard pile, in play, set aside)."""
         return "owned"
 
     def played_this_turn(self, meta, c):
+        """The cards you played this turn, counting each play."""
         return "played_this_turn"
 
     def in_revealed(self, meta, c):
+        """The cards just revealed."""
         return "in_revealed"
 
     def in_discarded(self, meta, c):
+        """The cards the step before discarded."""
         return "in_discarded"
 
     def in_trash(self, meta, c):
+        """The cards in the trash."""
         return "in_trash"
 
     # ---- conditions
@@ -858,12 +924,15 @@ class ToNodes(Transformer):
         return Condition(kind, *[x for x in c if not (isinstance(x, str) and x == "a")]).at(meta)
 
     def all_of(self, meta, c):
+        """True when both conditions are."""
         return self._cond("all_of", meta, c)
 
     def compare(self, meta, c):
+        """Compares two numbers: >=, <=, ==, !=, > or <."""
         return self._cond("compare", meta, c)
 
     def at_least(self, meta, c):
+        """True when the count is that number or more."""
         return self._cond("at_least", meta, c)
 
     def at_least_words(self, meta, c):
@@ -873,6 +942,7 @@ class ToNodes(Transformer):
         return condition
 
     def played_at_least(self, meta, c):
+        """True when you have played that many such cards this turn (each play counts)."""
         adjectives = [x for x in c if isinstance(x, tuple)]
         noun = next(x for x in c if isinstance(x, Noun))
         played = Countable("cards", Filter(adjectives, noun, []), "played_this_turn").at(meta)
@@ -882,52 +952,67 @@ class ToNodes(Transformer):
         return "counting"
 
     def at_most(self, meta, c):
+        """True when the count is that number or fewer."""
         return self._cond("at_most", meta, c)
 
     def none_of(self, meta, c):
+        """True when the count is 0."""
         return self._cond("none_of", meta, c)
 
     def no_empty_piles(self, meta, c):
+        """True while no Supply pile is empty."""
         return self._cond("no_empty_piles", meta, c)
 
     def is_a(self, meta, c):
+        """True when the card referred to fits the description."""
         return self._cond("is_a", meta, c)
 
     def did(self, meta, c):
+        """True when the step before did all it said (gained, trashed, spent, ...)."""
         return self._cond("did", meta, c)
 
     def did_not(self, meta, c):
+        """True when the step before did not do all it said (or was declined)."""
         return self._cond("did_not", meta, c)
 
-    def did_present(self, meta, c):  # "if you do": the same test, printed as written
+    def did_present(self, meta, c):
+        """The same test as "if you did", printed "if you do"."""
         return Condition("did", "do").at(meta)
 
     def did_not_present(self, meta, c):
+        """The same test as "if you didn't", printed "if you don't"."""
         return Condition("did_not", "do").at(meta)
 
     def is_named(self, meta, c):
+        """True when the card referred to is the card named by "name a card"."""
         return Condition("is_named", c[0]).at(meta)
 
     # ---- Allies constructs
     def its_named(self, meta, c):
+        """True when the card just revealed is the card named by "name a card"."""
         condition = Condition("is_named", Ref("it")).at(meta)
         condition.text = "it's the named card"
         return condition
 
     def is_not_named(self, meta, c):
+        """True when the card referred to is not the card named by "name a card"."""
         return Condition("is_not_named", c[0]).at(meta)
 
     def costs_at_least(self, meta, c):
+        """True when the card referred to costs that much or more."""
         return Condition("costs_at_least", c[0], c[1]).at(meta)
 
     def made_shuffle(self, meta, c):
+        """True when the step before made you shuffle your discard pile into your deck."""
         return Condition("made_shuffle").at(meta)
 
     def moved_at_least(self, meta, c):
+        """True when the step before moved (discarded, trashed, ...) at least that many cards."""
         word = " ".join(str(t) for t in c[0].children)
         return Condition("moved_at_least", word, _int(c[1])).at(meta)
 
     def first_each_other(self, meta, c):
+        """Fires for the first matching card each other player plays in each of their turns."""
         filter_ = c[0]
         when = When("play", filter_, scope="others",
                     text=f"the first {filter_.render()} each other player plays each turn")
@@ -946,12 +1031,15 @@ class ToNodes(Transformer):
         return selection
 
     def q_all_but(self, meta, c):
+        """Every card there but that many, which the player keeps back."""
         return ("all_but", _int(c[0]))
 
     def cheaper_adj(self, meta, c):
+        """Costing less than the card referred to ("a cheaper card": cheaper than it)."""
         return ("cheaper",)
 
     def different_adj(self, meta, c):
+        """Not a copy of the card referred to: another card name."""
         return ("different",)
 
     def other_than_ref(self, meta, c):
@@ -962,6 +1050,7 @@ class ToNodes(Transformer):
 
     # ---- Cornucopia & Guilds constructs
     def trailing_trigger(self, meta, c):
+        """A step that happens when the event does, written after it: "gain one when you gain a Ferryman"."""
         step, when = c[0], c[1]
         when.text = f"when you {when.text}"
         ability = Ability(when, Block([[step]])).at(meta)
@@ -973,6 +1062,7 @@ class ToNodes(Transformer):
         return ("lasting", c[0], "turn")
 
     def per_head(self, meta, c):
+        """Does the block once per thing counted: "per $1 overpaid"."""
         amount = Amount("count", c[0]).at(meta)
         amount.per = True  # "per $1 overpaid, ..."
         return ("repeat", amount)
@@ -1023,12 +1113,15 @@ class ToNodes(Transformer):
         return money
 
     def gained_this_phase(self, meta, c):
+        """The cards you gained in the phase just named ("at the end of your Buy phase")."""
         return "gained_this_phase"
 
     def all_different(self, meta, c):
+        """True when no two of the revealed cards share a name."""
         return Condition("all_different").at(meta)
 
     def revealed_any(self, meta, c):
+        """True when a revealed card fits the description; binds those cards as "them"."""
         return Condition("revealed_any", c[0]).at(meta)
 
     def one_of_each(self, meta, c):
@@ -1037,4 +1130,5 @@ class ToNodes(Transformer):
         return Selection("one_each", filter=c[1], source=c[2] if len(c) > 2 else None).at(meta)
 
     def in_play_counting(self, meta, c):
+        """The cards you have in play, this card included, as printed."""
         return "in_play_counting"

@@ -457,6 +457,13 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_phrases(args: argparse.Namespace) -> int:
+    """The DSL's phrase reference, or its phrases holding a word."""
+    from kingdom.phrases import run
+
+    return run(args.word, args.markdown)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kingdom", description="Dominion cards as data: compile, show, test, play and print them.",
@@ -494,6 +501,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate(sub)
     add_render(sub, cards_help)
     add_play(sub, cards_help)
+    p = sub.add_parser("phrases", help="the DSL's phrases, or those containing WORD")
+    p.add_argument("word", nargs="?", metavar="WORD", help="a word the phrases must contain")
+    p.add_argument("--markdown", action="store_true", help="the whole reference (docs/dsl.md)")
+    p.set_defaults(func=cmd_phrases)
     return parser
 
 

@@ -36,10 +36,12 @@ class Bonus(Node):
 
     @staticmethod
     def build_bonus(amount, resource, per=None) -> Bonus:
+        """+N Cards, Actions, Buys, Favors, Coffers or VP: draws the cards or adds to the counter."""
         return Bonus(RESOURCES[str(resource)], int(amount), per)
 
     @staticmethod
     def build_bonus_money(money, per=None) -> Bonus:
+        """+$N: coins to spend this turn."""
         return Bonus("$", int(str(money)[1:]), per)
 
     @staticmethod

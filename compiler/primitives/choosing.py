@@ -27,6 +27,7 @@ class LeftChooses(Node):
 
     @staticmethod
     def build_left_chooses(selection) -> LeftChooses:
+        """The player to your left picks among the cards, for you."""
         return LeftChooses(selection)
 
     def compile(self, env: Env):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     "cleanup_step",
     r"""
       "discard" selection "in" "clean-up"                       -> discard_in_cleanup
+    // e.g. discard this in clean-up
     | "discard" "the" "set" "aside" NAME "in" "clean-up"        -> discard_set_aside_in_cleanup
 """,
 )

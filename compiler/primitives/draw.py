@@ -30,14 +30,17 @@ class Draw(Node):
 
     @staticmethod
     def build_draw_one(_article, _word) -> Draw:
+        """Draws one card from your deck (shuffling your discard pile in if it runs out)."""
         return Draw(1)
 
     @staticmethod
     def build_draw_n(n, _word) -> Draw:
+        """Draws that many cards from your deck (shuffling your discard pile in if it runs out)."""
         return Draw(int(n))
 
     @staticmethod
     def build_draw_until(n, _word, skip=None) -> Draw:
+        """Draws one card at a time until you hold that many; skipped cards are set aside, then discarded."""
         return Draw(int(n), until=True, skip=skip.children[0] if skip is not None else None)
 
     def compile(self, env: Env):

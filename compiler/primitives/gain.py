@@ -21,7 +21,7 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
     r"""
       "gain" quantity adjective* noun gain_to? qualifier* source? gain_to? chooser?  -> gain_cards
     | "gain" gain_to quantity adjective* noun qualifier*                  -> gain_to_first
-    | "gain" ref gain_to?                                          -> gain_ref
+    | "gain" ref gain_to?                                          -> gain_ref  // e.g. gain it
     | "gain" quantity noun "per" countable                         -> gain_per
     | "gain" "any" "number" "of" ref                               -> gain_ref_any
     | "gain" quantity noun "," qualifier+                          -> gain_cards_comma
@@ -65,6 +65,8 @@ class Gain(Node):
 
     @staticmethod
     def build_gain_cards(quantity, *parts) -> Gain:
+        """Gains cards: from the Supply by description, or particular cards from the trash or those
+        revealed."""
         source = next((p for p in parts if p in ("trash", "revealed", "revealed_it")), None)
         by_you = "you" in parts  # "... that you choose": the player of the card picks
         parts = tuple(p for p in parts if p != "you")
@@ -86,10 +88,12 @@ class Gain(Node):
 
     @staticmethod
     def build_gain_ref(ref, to="discard") -> Gain:
+        """Gains the card referred to (from the trash, from those revealed, ...)."""
         return Gain(Selection("ref", ref=ref), 1, to)
 
     @staticmethod
     def build_gain_ref_any(ref) -> Gain:
+        """You gain any or all of the cards referred to."""
         return Gain(Selection("ref", ref=ref), -1)
 
     @property

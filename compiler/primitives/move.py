@@ -61,10 +61,12 @@ class Move(Node):
 
     @staticmethod
     def build_trash(selection) -> Move:
+        """Moves the cards to the trash."""
         return Move("trash", selection)
 
     @staticmethod
     def build_discard(selection) -> Move:
+        """Moves the cards to their owner's discard pile."""
         return Move("discard", selection)
 
     @staticmethod
@@ -80,14 +82,17 @@ class Move(Node):
 
     @staticmethod
     def build_set_aside(selection) -> Move:
+        """Moves the cards out of the way, set aside, until something moves them on."""
         return Move("set aside", selection)
 
     @staticmethod
     def build_return_to_pile(selection) -> Move:
+        """Puts the card back on its Supply pile."""
         return Move("return", selection)
 
     @staticmethod
     def build_put(selection, place) -> Move:
+        """Moves the cards to a place: your hand, the top or bottom of your deck, your discard pile."""
         words = " ".join(str(t) for t in place.children)
         key = {
             "into your hand": "hand", "onto your deck": "deck", "on top of your deck": "deck",
@@ -122,12 +127,14 @@ class Move(Node):
 
     @staticmethod
     def build_pick_on_top(selection) -> Move:
+        """The player picks cards to go on top of the deck."""
         move = Move("put", selection, "deck")
         move.picked = "to go on top"  # "pick one card per Favor you spend to go on top"
         return move
 
     @staticmethod
     def build_pick_to_put(selection, place) -> Move:
+        """The player picks cards and puts them in the place named."""
         move = Move.build_put(selection, place)
         move.picked = f"to put {PLACES[move.place]}"
         return move

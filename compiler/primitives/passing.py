@@ -30,6 +30,7 @@ class PassLeft(Node):
 
     @staticmethod
     def build_pass_left(count, _to) -> PassLeft:
+        """Every player with cards in hand picks that many, then all pass them to the left at once."""
         words = {"one": 1, "two": 2, "three": 3, "four": 4}
         token = str(count.children[0])
         return PassLeft(words.get(token) or int(token))

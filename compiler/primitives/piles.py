@@ -33,10 +33,12 @@ class Rotate(Node):
 
     @staticmethod
     def build_rotate_named(name) -> Rotate:
+        """Moves the top card of that split pile to its bottom."""
         return Rotate(str(name))
 
     @staticmethod
     def build_rotate_any(_word) -> Rotate:
+        """The player picks a split pile in the Supply and moves its top card to the bottom."""
         return Rotate(None)
 
     def check(self, env: Env) -> None:

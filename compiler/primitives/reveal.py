@@ -35,6 +35,7 @@ class Reveal(Node):
 
     @staticmethod
     def build_reveal(selection) -> Reveal:
+        """Shows the cards to every player; revealed cards nothing moves go back where they were."""
         return Reveal("reveal", selection)
 
     @staticmethod
@@ -43,10 +44,12 @@ class Reveal(Node):
 
     @staticmethod
     def build_look_at(selection) -> Reveal:
+        """Looks at the cards without showing them; as with reveal, they go back if nothing moves them."""
         return Reveal("look at", selection)
 
     @staticmethod
     def build_look_through() -> Reveal:
+        """Looks through your discard pile, so that later steps can pick from it."""
         return Reveal("look through", None)
 
     @staticmethod

@@ -41,14 +41,17 @@ class Spend(Node):
 
     @staticmethod
     def build_spend_one(_article, word) -> Spend:
+        """Spends one Favor or Coffers; with none to spend, nothing happens and "if you did" is false."""
         return Spend(_token(word), 1)
 
     @staticmethod
     def build_spend_n(n, word) -> Spend:
+        """Spends that many Favors or Coffers, all or nothing: with too few, nothing is spent."""
         return Spend(_token(word), int(n))
 
     @staticmethod
     def build_pay(money) -> Spend:
+        """Pays coins from those you have this turn, all or nothing."""
         return Spend("$", int(str(money)[1:]))
 
     def compile(self, env: Env):
@@ -237,10 +240,12 @@ class CardTokens(Node):
 
     @staticmethod
     def build_add_token_here() -> CardTokens:
+        """Puts a token on this card; a Duration stays in play while it has tokens."""
         return CardTokens("add")
 
     @staticmethod
     def build_remove_tokens_for(amount, resource) -> CardTokens:
+        """Removes this card's tokens, giving the bonus once per token removed."""
         return CardTokens("remove", int(amount), RESOURCES[str(resource)])
 
     def compile(self, env: Env):

@@ -28,14 +28,17 @@ class Rule(Node):
 
     @staticmethod
     def build_unaffected() -> Rule:
+        """In a Reaction: the Attack played does nothing to you."""
         return Rule("unaffected")
 
     @staticmethod
     def build_name_card() -> Rule:
+        """The player names a card; "the named card" compares with it."""
         return Rule("name")
 
     @staticmethod
     def build_cost_less_this_turn(_word, money) -> Rule:
+        """Every card costs that much less (not below $0) for the rest of the turn."""
         return Rule("cost_less", int(str(money)[1:]))
 
     @staticmethod
@@ -47,6 +50,7 @@ class Rule(Node):
 
     @staticmethod
     def build_cost_less_per_token(_word, money, _token, _piles) -> Rule:
+        """Cards cost $1 less for each Favor token on their Supply pile."""
         if money != "$1":
             raise ValueError("a token on a pile makes its cards cost $1 less")
         return Rule("cost_per_token", 1)
@@ -107,10 +111,12 @@ class TurnControl(Node):
 
     @staticmethod
     def build_extra_turn(_not_third, limit=None) -> TurnControl:
+        """You take another turn after this one, unless it would be the third turn in a row."""
         return TurnControl("extra", int(limit.children[0]) if limit is not None else None)
 
     @staticmethod
     def build_skip_turn() -> TurnControl:
+        """You skip your next turn."""
         return TurnControl("skip")
 
     def feasibility(self):
@@ -157,6 +163,8 @@ class TurnControl(Node):
     "restriction_step",
     r"""
       "until" "your" "next" "turn" "," others_cant_play article filter copies_in_play  -> cant_play_copies
+    // e.g. until your next turn, other players can't play a Silver from their hand that they have 2 or
+    // more copies of in play
     | "until" "then" "," others_cant_play article filter copies_in_play  -> cant_play_copies_then
 others_cant_play: "other" "players" "can't" "play"
 copies_in_play: "from" "their" "hand" "that" "they" "have" INT "or" "more" "copies" "of" "in" "play"
@@ -173,10 +181,14 @@ class Restriction(Node):
 
     @staticmethod
     def build_cant_play_copies(_head, _article, filter_, copies) -> Restriction:
+        """Until your next turn, other players can't play matching cards from hand when they already have
+        that many copies in play."""
         return Restriction(filter_, int(copies.children[0]))
 
     @staticmethod
     def build_cant_play_copies_then(_head, _article, filter_, copies) -> Restriction:
+        """As "until your next turn, other players can't play ...", written after a Duration's "until
+        then"."""
         return Restriction(filter_, int(copies.children[0]), "until then")
 
     def compile(self, env: Env):
@@ -219,6 +231,7 @@ class Grant(Node):
 
     @staticmethod
     def build_does_nothing() -> Grant:
+        """The card being played is resolved without effect."""
         return Grant("nothing")
 
     def compile(self, env: Env):

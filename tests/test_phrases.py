@@ -1,0 +1,116 @@
+"""The phrase reference (docs/dsl.md, `kingdom phrases`) is complete, true and up to date."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler import primitives
+from compiler.parser import grammar_text
+from kingdom import phrases as ref
+from kingdom.cli import main
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "dsl.md"
+
+
+@pytest.fixture(scope="module")
+def reference() -> dict[str, ref.Phrase]:
+    return ref.phrases()
+
+
+def test_docs_dsl_md_is_up_to_date():
+    written, generated = DOC.read_text(encoding="utf-8"), ref.markdown()
+    diff = "\n".join(list(difflib.unified_diff(written.splitlines(), generated.splitlines(),
+                                               "docs/dsl.md", "generated", lineterm=""))[:20])
+    assert written == generated, (
+        f"docs/dsl.md is stale: regenerate it with `make docs` ({ref.REGENERATE})\n{diff}")
+
+
+def test_every_grammar_alias_is_a_phrase(reference):
+    aliases = set(re.findall(r"->\s*(\w+)", grammar_text()))
+    assert aliases == set(reference)
+    assert set(primitives.BUILDERS) <= set(reference)
+    doc = DOC.read_text(encoding="utf-8")
+    for phrase in reference.values():
+        for form in phrase.forms:
+            assert f"`{form.text}`" in doc, phrase.alias
+
+
+def test_every_phrase_has_an_example_that_parses_and_uses_it(reference):
+    for phrase in reference.values():
+        assert phrase.example is not None, f"no card uses '{phrase.alias}': add `// e.g. ...`"
+        start = "worth" if phrase.rule == "worth" else "statements"
+        source = phrase.example.source
+        if phrase.example.card:  # a card's statement, maybe `head: block` as YAML
+            assert phrase.alias in _card_unit_aliases(phrase)
+        else:
+            assert phrase.alias in ref.aliases_of(source, start), (phrase.alias, source)
+            assert phrase.example.english == ref.english(source, start)
+
+
+def _card_unit_aliases(phrase: ref.Phrase) -> set[str]:
+    units = [u for u in ref.card_units() if u.source == phrase.example.source]
+    return set().union(*(u.aliases for u in units))
+
+
+def test_hand_written_examples_parse_as_written(reference):
+    written = [f.example for p in reference.values() for f in p.forms if f.example]
+    assert written, "the grammar's `// e.g.` examples were not found"
+    for text in written:
+        assert ref.english(text)
+
+
+def test_every_phrase_says_what_it_does(reference):
+    missing = sorted(a for a, p in reference.items() if not p.meaning)
+    assert not missing, f"give these builders or node classes a docstring: {missing}"
+
+
+def test_every_placeholder_is_explained():
+    doc = DOC.read_text(encoding="utf-8")
+    explained = {f"<{ref.PLACEHOLDERS.get(r, r.replace('_', ' '))}>" for r in ref.placeholders_used()}
+    explained |= {shown for shown, _ in ref.terminal_meanings()}
+    used = set(re.findall(r"<[^<>\s][^<>]*>", "\n".join(
+        f.text for p in ref.phrases().values() for f in p.forms)))
+    assert used <= explained, used - explained
+    for name in explained - {s for s, _ in ref.terminal_meanings()}:
+        assert f"#### `{name}`" in doc or f"`{name}` is" in doc, name
+
+
+def test_readable_forms():
+    rules, _ = ref.grammar()
+    forms = {alias: ref._readable(items) for r in rules.values() for items, alias, _ in r.alternatives}
+    assert forms["draw_n"] == "draw <n> card/cards"
+    assert forms["bonus_money"] == "+<$n> [per <countable>]"
+    assert forms["choose_head"] == "choose <amount> [<different>]"
+    assert forms["each_other_head"] == "each other player [with <condition>]"
+
+
+def test_phrases_gain_lists_the_gain_phrases_only(capsys, reference):
+    assert main(["phrases", "gain"]) == 0
+    out = capsys.readouterr().out
+    listed = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert listed and all(re.search(r"\bgain\b", line) for line in listed), listed
+    gain_forms = [f.text for p in reference.values() if p.rule in ("gain_step", "gain_from_pile_step")
+                  for f in p.forms]
+    for form in gain_forms:
+        assert form in listed
+    assert "draw <n> card/cards" not in out
+
+
+def test_phrases_unknown_word_fails(capsys):
+    assert main(["phrases", "xyzzy"]) == 1
+    assert "xyzzy" in capsys.readouterr().err
+
+
+def test_markdown_lists_keys_and_codes(reference):
+    from compiler.errors import CODES
+    from compiler.schema import card_schema
+
+    doc = ref.markdown()
+    for key in card_schema()["properties"]:
+        assert f"| `{key}` |" in doc
+    for code in CODES:
+        assert f"| `{code}` |" in doc
