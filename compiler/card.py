@@ -189,6 +189,7 @@ def _failing_node(exc: BaseException) -> Node | None:
 def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     data = card.data
     before = len(env.diagnostics)
+    env.card_name, env.card_kind = data["name"], data.get("kind", "kingdom")
     for section, path in ((card.play, ("play",)), (card.triggers, ("triggers",))):
         if section is not None:
             env.path = path

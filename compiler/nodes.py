@@ -75,6 +75,8 @@ class Env:
         self.path: tuple = ()
         self.diagnostics: list[Diagnostic] = []
         self.context = "play"  # play, trigger, setup, worth: what "this" means and where it is
+        self.card_name = ""  # the card being compiled, and its kind ("kingdom", "ally", ...)
+        self.card_kind = "kingdom"
 
     def error(self, code: str, message: str, node: Any = None, hint: str = "") -> None:
         line, column = getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1

@@ -214,6 +214,13 @@ def _joined(children: list) -> list:
     return out
 
 
+def _plural(ref: Ref, text: str) -> Ref:
+    """A plural reference ("them", "those"): the set a step picks "one of them" from."""
+    ref.text = text
+    ref.plural = True
+    return ref
+
+
 def _int(token: Token) -> int:
     text = str(token)
     return NUMBER_WORDS[text] if text in NUMBER_WORDS else int(text.lstrip("$"))
@@ -453,6 +460,12 @@ class ToNodes(Transformer):
         when.text = f"in games using this, when you {when.text}"
         return when
 
+    def while_in_play(self, meta, c):
+        when = c[0]
+        when.scope = "in_play"
+        when.text = f"while this is in play, when you {when.text}"
+        return when
+
     def at_start(self, meta, c):
         part = c[0]
         event = "start_turn" if part == "turn" else "start_buy"
@@ -577,6 +590,12 @@ class ToNodes(Transformer):
         selection.text = "the other cards"
         return selection
 
+    def the_other_one(self, meta, c):
+        """"the other one": the cards of the set "one of them" was picked from still there."""
+        selection = Selection("ref", ref=_plural(Ref("it").at(meta), "them")).at(meta)
+        selection.text = "the other one"
+        return selection
+
     def the_other_revealed(self, meta, c):
         selection = Selection("rest").at(meta)
         selection.text = "the other revealed cards"
@@ -645,7 +664,8 @@ class ToNodes(Transformer):
 
     def pick_bare(self, meta, c):
         """"put one into your hand": one of the bound cards ("it", "them")."""
-        selection = Selection("pick", ("exact", _int(c[0])), None, "ref", ref=Ref("it")).at(meta)
+        selection = Selection("pick", ("exact", _int(c[0])), None, "ref",
+                              ref=_plural(Ref("it").at(meta), "them")).at(meta)
         selection.text = str(c[0])
         return selection
 
@@ -657,9 +677,7 @@ class ToNodes(Transformer):
         return selection
 
     def ref_those(self, meta, c):
-        ref = Ref("it").at(meta)
-        ref.text = "those"
-        return ref
+        return _plural(Ref("it").at(meta), "those")
 
     def ref_it(self, meta, c):
         return Ref("it").at(meta)
@@ -676,7 +694,9 @@ class ToNodes(Transformer):
         return Ref("revealed").at(meta)
 
     def ref_bound(self, meta, c):
-        return Ref("bound", " ".join(str(t) for t in c[0].children)).at(meta)
+        ref = Ref("bound", " ".join(str(t) for t in c[0].children)).at(meta)
+        ref.plural = str(c[1]) == "cards"  # "the trashed cards": all of them
+        return ref
 
     # ---- filters
     def article(self, meta, c):
@@ -799,6 +819,9 @@ class ToNodes(Transformer):
 
     def money_of(self, meta, c):
         return Money("money_of", 0, c[0]).at(meta)
+
+    def money_total(self, meta, c):
+        return Money("money_total", 0, c[0]).at(meta)
 
     def countable(self, meta, c):
         adjectives = [x for x in c if isinstance(x, tuple)]
@@ -997,9 +1020,7 @@ class ToNodes(Transformer):
         return Selection("until", until=(amount, c[-1])).at(meta)
 
     def ref_them(self, meta, c):
-        ref = Ref("it").at(meta)
-        ref.text = "them"
-        return ref
+        return _plural(Ref("it").at(meta), "them")
 
     def ref_that(self, meta, c):
         ref = Ref("it").at(meta)

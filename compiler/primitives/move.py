@@ -157,10 +157,17 @@ class Move(Node):
         participle = VERBS[verb]
         expected = self.selection.quantity
         exact = expected[1] if expected[0] in ("one", "exact") else None
+        ref = self.selection.ref
+        from_set = ref if ref is not None and ref.plural and self.selection.source == "ref" else None
+        tracks = verb == "set aside"  # set-aside cards are kept track of; moved ones are lost
 
         def move(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
+            the_set = from_set.resolve(ctx) if from_set is not None else None
             placed = select(ctx, prompt)
+            lost = ctx.vars.get("lost")
+            if lost and ref is not None:  # lose track: a card this effect moved stays put
+                placed = [(c, z) for c, z in placed if id(c) not in lost]
             moved = []
             if place in ("back", "back_top") and len(placed) > 1:
                 cards = ask(Decision(ORDER, player, prompt, [c for c, _ in placed],
@@ -196,7 +203,9 @@ class Move(Node):
                         _reposition(ctx, card, target, prompt)
                 if ok:
                     moved.append((card, target))
-            bind(ctx, participle, moved)
+            bind(ctx, participle, moved, the_set)
+            if not tracks and moved:
+                ctx.vars["lost"] = (lost or frozenset()) | {id(c) for c, _z in moved}
             if verb == "discard":
                 ctx.vars.setdefault("discarded_all", []).extend(moved)
             ctx.did = bool(moved) and (exact is None or len(moved) == exact)

@@ -2,7 +2,8 @@
 your deck", "reveal a Victory card from your hand", "look through your discard pile".
 
 Cards revealed from the deck are held apart (the player's revealed cards) until a later step
-moves them; whatever is left when the effect ends goes back where it came from."""
+moves them; whatever is left when the effect ends goes back where it came from. Cards looked
+at stay where they are."""
 
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ class Reveal(Node):
 
     @staticmethod
     def build_look_at(selection) -> Reveal:
+        """Looking moves nothing: cards looked at on the deck stay there, so a later draw
+        draws them and a later move of one works only while it is still there."""
+        selection.looking = True
         return Reveal("look at", selection)
 
     @staticmethod
