@@ -15,6 +15,7 @@ from compiler.loader import Located, load_yaml
 from compiler.names import check_file_names
 from compiler.nodes import Env, Node
 from compiler.parser import DSLSyntaxError, parse
+from compiler.references import check_references
 from compiler.render import render_card
 from compiler.schema import validate
 from compiler.structure import Ability, Block, make_compound, return_revealed
@@ -147,6 +148,7 @@ def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] 
     for node in nodes:
         for child in node.walk():
             child.line = n
+            child.item_path = path  # the YAML string it was written in (for diagnostics)
     return nodes
 
 
@@ -199,6 +201,10 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         env.path = ("vp",)
         for node in card.worth[2].walk():
             node.check(env)
+    for section, path in ((card.play, ("play",)), (card.triggers, ("triggers",))):
+        if section is not None:
+            env.path = path
+            check_references(section, env)
     if len(env.diagnostics) > before:
         return None
     cost = data.get("cost", 0)

@@ -26,6 +26,7 @@ class Node:
 
     line: int = 1
     column: int = 1
+    binds = ""  # a step's participle for the cards it binds as "it" (compiler.references)
 
     def at(self, meta: Any) -> Node:
         if meta is not None and not getattr(meta, "empty", True):
@@ -80,7 +81,8 @@ class Env:
 
     def error(self, code: str, message: str, node: Any = None, hint: str = "") -> None:
         line, column = getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1
-        file_line, file_col = self.doc.text_position(self.path, line, column)
+        path = getattr(node, "item_path", None) or self.path
+        file_line, file_col = self.doc.text_position(path, line, column)
         self.diagnostics.append(
             Diagnostic(code, message, self.doc.file, file_line, file_col, hint)
         )

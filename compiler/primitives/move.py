@@ -59,6 +59,10 @@ class Move(Node):
         self.selection = selection
         self.place = place
 
+    @property
+    def binds(self) -> str:
+        return VERBS[self.verb]
+
     @staticmethod
     def build_trash(selection) -> Move:
         return Move("trash", selection)
@@ -245,6 +249,8 @@ class TrashOrDiscard(Node):
     """"trash and/or discard any number of them": some are trashed, then some of the others
     (still where they were) discarded."""
 
+    binds = "discarded"
+
     def __init__(self, trash: Move, discard: Move) -> None:
         self.trash = trash
         self.discard = discard
@@ -268,6 +274,8 @@ class TrashOrDiscard(Node):
 class PutTwo(Node):
     """Two puts of the same kind of card to two places ("..., and another on the bottom")."""
 
+    binds = "put"
+
     def __init__(self, first: Move, second: Move, first_words: str, second_words: str) -> None:
         self.first = first
         self.second = second
@@ -290,6 +298,8 @@ class PutTwo(Node):
 
 class PutEach(Node):
     """Puts of one card of each description, in order ("an Action, a Treasure, and a ...")."""
+
+    binds = "put"
 
     def __init__(self, moves: list[Move], nouns: list) -> None:
         self.moves = moves

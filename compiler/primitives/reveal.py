@@ -34,6 +34,10 @@ class Reveal(Node):
         self.verb = verb
         self.selection = selection
 
+    @property
+    def binds(self) -> str:
+        return "revealed" if self.selection is not None else ""  # (not "look through")
+
     @staticmethod
     def build_reveal(selection) -> Reveal:
         return Reveal("reveal", selection)
