@@ -738,13 +738,14 @@ class Ability(Node):
         noun = when.filter.noun if when.filter is not None else None
         if noun is not None and [r[1] for r in noun.resolved] == [env.card_name]:
             return "self"
-        event = when.render().removeprefix("when you ")
-        env.error("K320", f"'{when.render()}' does not say where this card must be for it "
-                  "to work", self, f"write 'in games using this, when you {event}' for a "
-                  f"game-wide ability, or 'while this is in play, when you {event}'"
-                  if when.render().startswith("when you ") else "write 'in games using this, "
-                  f"{when.render()}' for a game-wide ability, or 'while this is in play, "
-                  f"{when.render()}'")
+        text = when.render()
+        event = text.removeprefix("when you ")
+        env.error("K320", f"'{text}' does not say where this card must be for it to work",
+                  self, f"write 'in games using this, when you {event}' for a game-wide "
+                  f"ability, or 'while this is in play, when you {event}'"
+                  if text.startswith("when you ") else f"'{text}' works on an Ally (kind: "
+                  "ally); on this card write 'in games using this, when you ...' or 'while "
+                  "this is in play, when you ...'")
         return "game"
 
     def render(self, they: bool = False) -> str:
