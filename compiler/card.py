@@ -16,6 +16,7 @@ from compiler.loader import Located, load_yaml
 from compiler.names import check_file_names
 from compiler.nodes import Env, Node
 from compiler.parser import DSLSyntaxError, parse
+from compiler.references import check_references
 from compiler.render import render_card
 from compiler.schema import validate
 from compiler.structure import Ability, Block, compile_apart, make_compound
@@ -191,6 +192,7 @@ def _failing_node(exc: BaseException) -> Node | None:
 def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     data = card.data
     before = len(env.diagnostics)
+    env.card_name, env.card_kind = data["name"], data.get("kind", "kingdom")
     for section, path in ((card.play, ("play",)), (card.triggers, ("triggers",))):
         if section is not None:
             env.path = path
@@ -201,6 +203,10 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         for node in card.worth[2].walk():
             node.check(env)
     check_card(card, env)
+    for section, path in ((card.play, ("play",)), (card.triggers, ("triggers",))):
+        if section is not None:
+            env.path = path
+            check_references(section, env)
     if len(env.diagnostics) > before:
         return None
     cost = data.get("cost", 0)

@@ -43,6 +43,10 @@ CODES = {
     "K309": "a repeat over the limit on repeated steps",
     "K310": "a setup rule outside a setup ability",
     "K311": "a bonus over the limit ('+N Coffers')",
+    # text and behaviour agree (compiler.references, Ability.place)
+    "K320": "an ability that does not say where its card must be for it to work",
+    "K321": "a reference that could mean two things ('it' after a trash and a gain)",
+    "K322": "several cards ('the trashed cards') where a cost compares with one card",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

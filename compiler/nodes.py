@@ -26,6 +26,7 @@ class Node:
 
     line: int = 1
     column: int = 1
+    binds = ""  # a step's participle for the cards it binds as "it" (compiler.references)
 
     def at(self, meta: Any) -> Node:
         if meta is not None and not getattr(meta, "empty", True):
@@ -75,6 +76,8 @@ class Env:
         self.path: tuple = ()
         self.diagnostics: list[Diagnostic] = []
         self.context = "play"  # play, trigger, setup, worth: what "this" means and where it is
+        self.card_name = ""  # the card being compiled, and its kind ("kingdom", "ally", ...)
+        self.card_kind = "kingdom"
 
     def error(self, code: str, message: str, node: Any = None, hint: str = "") -> None:
         line, column = getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1

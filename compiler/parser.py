@@ -214,6 +214,13 @@ def _joined(children: list) -> list:
     return out
 
 
+def _plural(ref: Ref, text: str) -> Ref:
+    """A plural reference ("them", "those"): the set a step picks "one of them" from."""
+    ref.text = text
+    ref.plural = True
+    return ref
+
+
 def _int(token: Token) -> int:
     text = str(token)
     return NUMBER_WORDS[text] if text in NUMBER_WORDS else int(text.lstrip("$"))
@@ -474,6 +481,13 @@ class ToNodes(Transformer):
         when.text = f"in games using this, when you {when.text}"
         return when
 
+    def while_in_play(self, meta, c):
+        """Works only while this card is in its owner's play area, for that owner's events."""
+        when = c[0]
+        when.scope = "in_play"
+        when.text = f"while this is in play, when you {when.text}"
+        return when
+
     def at_start(self, meta, c):
         """Fires at the start of your turn or of that phase."""
         part = c[0]
@@ -616,6 +630,12 @@ class ToNodes(Transformer):
         selection.text = "the other cards"
         return selection
 
+    def the_other_one(self, meta, c):
+        """"the other one": the cards of the set "one of them" was picked from still there."""
+        selection = Selection("ref", ref=_plural(Ref("it").at(meta), "them")).at(meta)
+        selection.text = "the other one"
+        return selection
+
     def the_other_revealed(self, meta, c):
         selection = Selection("rest").at(meta)
         selection.text = "the other revealed cards"
@@ -699,7 +719,8 @@ class ToNodes(Transformer):
 
     def pick_bare(self, meta, c):
         """"put one into your hand": one of the bound cards ("it", "them")."""
-        selection = Selection("pick", ("exact", _int(c[0])), None, "ref", ref=Ref("it")).at(meta)
+        selection = Selection("pick", ("exact", _int(c[0])), None, "ref",
+                              ref=_plural(Ref("it").at(meta), "them")).at(meta)
         selection.text = str(c[0])
         return selection
 
@@ -711,9 +732,7 @@ class ToNodes(Transformer):
         return selection
 
     def ref_those(self, meta, c):
-        ref = Ref("it").at(meta)
-        ref.text = "those"
-        return ref
+        return _plural(Ref("it").at(meta), "those")
 
     def ref_it(self, meta, c):
         return Ref("it").at(meta)
@@ -735,7 +754,9 @@ class ToNodes(Transformer):
             ref = Ref("revealed_all").at(meta)
             ref.text = f"the revealed {c[1]}"
             return ref
-        return Ref("bound", participle).at(meta)
+        ref = Ref("bound", participle).at(meta)
+        ref.plural = str(c[1]) == "cards"  # "the trashed cards": all of them
+        return ref
 
     # ---- filters
     def article(self, meta, c):
@@ -862,6 +883,10 @@ class ToNodes(Transformer):
 
     def money_of(self, meta, c):
         return Money("money_of", 0, c[0]).at(meta)
+
+    def money_total(self, meta, c):
+        """The sum of the costs of all the cards referred to ("the total cost of the trashed cards")."""
+        return Money("money_total", 0, c[0]).at(meta)
 
     def countable(self, meta, c):
         adjectives = [x for x in c if isinstance(x, tuple)]
@@ -1092,9 +1117,7 @@ class ToNodes(Transformer):
         return Selection("until", until=(amount, c[-1])).at(meta)
 
     def ref_them(self, meta, c):
-        ref = Ref("it").at(meta)
-        ref.text = "them"
-        return ref
+        return _plural(Ref("it").at(meta), "them")
 
     def ref_that(self, meta, c):
         ref = Ref("it").at(meta)

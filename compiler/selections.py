@@ -31,6 +31,30 @@ def revealed_zone(ctx: Ctx) -> list:
     return zone
 
 
+def held_apart(ctx: Ctx) -> list[Placed]:
+    """The cards this effect revealed from the deck (held apart), then the cards it looked at
+    that are still on the deck: looking moves nothing, so a card drawn since is not one."""
+    zone = revealed_zone(ctx)
+    held = [(c, zone) for c in zone]
+    for card, deck in ctx.vars.get("looked", ()):
+        if any(c is card for c in deck):
+            held.append((card, deck))
+    return held
+
+
+def look_at_top(ctx: Ctx, count: int) -> list[Placed]:
+    """The top `count` cards of the acting player's deck, top first, left where they are; with
+    too few, the discard pile is shuffled under the deck first (as drawing them would)."""
+    player = ctx.player
+    if len(player.deck) < count and player.discard:
+        ctx.game.shuffle(player)
+    deck = player.deck
+    placed = [(c, deck) for c in reversed(deck[-count:])] if count > 0 else []
+    ctx.vars.setdefault("looked", []).extend(placed)
+    ctx.vars.setdefault("revealed_all", []).extend(placed)
+    return placed
+
+
 def this_zone(ctx: Ctx) -> list:
     zone = ctx.vars.get("this_zone")
     return ctx.you.in_play if zone is None else zone
@@ -53,14 +77,22 @@ def zone_list(ctx: Ctx, zone: str) -> list:
     raise ValueError(zone)
 
 
-def bind(ctx: Ctx, name: str, placed: list[Placed]) -> None:
-    """Bind moved cards as `it`/`them` and under the step's participle ("trashed", ...)."""
+def bind(ctx: Ctx, name: str, placed: list[Placed], picked_from: list[Placed] | None = None
+         ) -> None:
+    """Bind moved cards as `it` and under the step's participle ("trashed", ...). Cards
+    picked from a set ("trash one of them") leave "them" meaning that set until `it` is bound
+    again: "discard one of them" next picks among the cards still there."""
     ctx.vars["it"] = placed
     ctx.vars[name] = placed
+    if picked_from is not None:
+        ctx.vars["picked_from"] = (placed, picked_from)
 
 
 class Ref(Node):
-    """it, them, this, those cards, the trashed card, ..."""
+    """it, them, this, those cards, the trashed card, ...: what each means after each kind of
+    step is `compiler.references.REFERENCES`."""
+
+    plural = False  # "them", "those", "the trashed cards": all of the cards, a set
 
     def __init__(self, kind: str, name: str = "it") -> None:
         self.kind = kind
@@ -70,10 +102,13 @@ class Ref(Node):
         if self.kind == "this":
             return [(ctx.card, this_zone(ctx))] if ctx.card is not None else []
         if self.kind == "revealed":
-            zone = revealed_zone(ctx)
-            return [(c, zone) for c in zone]
+            return held_apart(ctx)
         if self.kind == "revealed_all":  # each card once, where its latest reveal found it
             return list({id(c): (c, z) for c, z in ctx.vars.get("revealed_all", ())}.values())
+        if self.plural and self.name == "it":
+            picked = ctx.vars.get("picked_from")
+            if picked is not None and picked[0] is ctx.vars.get("it"):
+                return list(picked[1])  # "one of them" was picked: "them" is still the set
         return list(ctx.vars.get(self.name, ()))
 
     def defs(self, ctx: Ctx) -> list[CardDef]:
@@ -89,7 +124,9 @@ class Ref(Node):
             return "this"
         if self.kind == "revealed":
             return "those cards"
-        return "it" if self.name == "it" else f"the {self.name} card"
+        if self.name == "it":
+            return "it"
+        return f"the {self.name} {'cards' if self.plural else 'card'}"
 
 
 # ------------------------------------------------------------------------------- filters
@@ -337,10 +374,23 @@ class Money(Node):
         self.coins = coins
         self.other = other
 
+    COMPARED = ("money_more", "money_less", "money_of", "money_more_per")
+
+    def check(self, env: Env) -> None:
+        """A cost compared with several cards ("costing exactly the trashed cards") has no
+        one meaning: the sum is written out."""
+        other = self.other
+        if self.kind in self.COMPARED and isinstance(other, Ref) and other.plural:
+            env.error("K322", f"'{other.render()}' are several cards; a cost here is one "
+                      "card's", other, f"write 'the total cost of {other.render()}' for their "
+                      "sum, or name one card ('the trashed card')")
+
     def compile_money(self) -> Callable[[Ctx], int | None]:
         coins, other = self.coins, self.other
         if self.kind == "money":
             return lambda ctx: coins
+        if self.kind == "money_total":  # "the total cost of the trashed cards"
+            return lambda ctx: sum(ctx.game.cost(d) for d in other.defs(ctx))
         if self.kind in ("money_more", "money_less", "money_of"):
             sign = {"money_more": 1, "money_less": -1, "money_of": 0}[self.kind]
 
@@ -371,6 +421,8 @@ class Money(Node):
             return f"${self.coins} less than {self.other.render()}"
         if self.kind == "money_of":
             return self.other.render()
+        if self.kind == "money_total":
+            return f"the total cost of {self.other.render()}"
         if self.kind == "money_more_per":
             return f"${self.coins} more than {self.other.render()} per {self.per.render()}"
         return f"${self.coins} per {self.other.render()}"
@@ -536,8 +588,7 @@ class Condition(Node):
             pred = args[0].compile_pred()
 
             def revealed_any(ctx: Ctx) -> bool:
-                zone = revealed_zone(ctx)
-                ctx.vars["it"] = found = [(c, zone) for c in zone if pred(ctx, c.d)]
+                ctx.vars["it"] = found = [(c, z) for c, z in held_apart(ctx) if pred(ctx, c.d)]
                 return bool(found)
             return revealed_any
         raise ValueError(kind)
@@ -639,9 +690,11 @@ class Selection(Node):
         if kind == "deck":
             return lambda ctx, prompt: [(c, ctx.player.deck) for c in ctx.player.deck]
         if kind == "rest":
-            return lambda ctx, prompt: [(c, revealed_zone(ctx)) for c in revealed_zone(ctx)]
+            return lambda ctx, prompt: held_apart(ctx)
         if kind == "top":
             count = self.quantity[1]
+            if getattr(self, "looking", False):  # "look at the top 2 cards": they stay there
+                return lambda ctx, prompt: look_at_top(ctx, count)
 
             def top(ctx: Ctx, prompt: str) -> list[Placed]:
                 zone = revealed_zone(ctx)
@@ -658,8 +711,10 @@ class Selection(Node):
             source = self.source or "revealed"
 
             def one_each(ctx: Ctx, prompt: str) -> list[Placed]:
-                zone, seen, out = zone_list(ctx, source), set(), []
-                for c in list(zone):
+                placed = held_apart(ctx) if source == "revealed" else [
+                    (c, zone) for zone in (zone_list(ctx, source),) for c in zone]
+                seen, out = set(), []
+                for c, zone in placed:
                     if c.d.name not in seen and pred(ctx, c.d):
                         seen.add(c.d.name)
                         out.append((c, zone))
@@ -711,9 +766,13 @@ class Selection(Node):
                 piles = [p for p in ctx.game.piles.values() if p.in_supply and p.cards]
                 where = {id(p.cards[-1]): p.cards for p in piles}
                 options = [p.cards[-1] for p in piles if pred(ctx, p.cards[-1].d)]
+            elif source == "revealed" and ctx.vars.get("looked_through") is None:
+                held = held_apart(ctx)  # revealed, or looked at and still on the deck
+                where = {id(c): z for c, z in held}
+                options = [c for c, _z in held if pred(ctx, c.d)]
             else:
                 zone = zone_list(ctx, source)
-                if source == "revealed" and ctx.vars.get("looked_through") is not None:
+                if source == "revealed":
                     zone = ctx.vars["looked_through"]  # "look through ...; ... from it"
                 where = None
                 options = [c for c in zone if pred(ctx, c.d)]

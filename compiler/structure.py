@@ -416,6 +416,7 @@ class Each(Node):
                     continue
                 child = ctx.for_player(player)
                 child.vars.pop("revealed", None)
+                child.vars.pop("looked", None)
                 for key in MERGED:
                     child.vars.pop(key, None)
                 if test is not None and not test(child):
@@ -577,6 +578,7 @@ class NextTurn(Node):
         def schedule(ctx: Ctx) -> None:
             later = Ctx(ctx.game, ctx.you, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
+            later.vars.pop("looked", None)
             later.vars["later"] = True  # (a card it plays then is played later)
             if keep is not None:
                 later.vars["keep_while"] = keep
@@ -706,7 +708,15 @@ class Lasting(Node):
 
 
 class Ability(Node):
-    """A below-the-line ability of a card: compiled into `CardDef.triggers` or its setup."""
+    """A below-the-line ability of a card: compiled into `CardDef.triggers` or its setup.
+
+    Every ability says where its card must be for it to work (`place`): "self" (the card
+    itself being gained, trashed or discarded from play: "when you gain this"), "hand" (a
+    Reaction revealed from hand), "in_play" ("while this is in play, when you gain a card")
+    or "game" ("in games using this, when you gain a card", and every ability of an Ally,
+    whose place is being the game's Ally). One that says none is an error, not game-wide."""
+
+    SELF_EVENTS = ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play")
 
     def __init__(self, when: When | str, body: Block) -> None:
         self.when = when
@@ -727,7 +737,7 @@ class Ability(Node):
         if isinstance(self.when, str):  # setup / overpay
             return self.when, Trigger(self.when, effect)
         when = self.when
-        if when.event in ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play"):
+        if when.event in self.SELF_EVENTS:
             effect = _this_where_it_is(effect)
         label = "unaffected" if self.body.render() == "be unaffected by it" else when.event
         if when.event == "attack":
@@ -739,7 +749,30 @@ class Ability(Node):
         if when.event in ("gain_this", "trash_this", "discard_from_play"):
             slot = when.event.removesuffix("_this")
             return slot, Trigger(slot, effect, label=label)
-        return "game", Trigger(When.EVENTS[when.event], effect, label=label)
+        where = self.place(env)
+        return "game", Trigger(When.EVENTS[when.event], effect, label=label,
+                               where="in_play" if where == "in_play" else "game")
+
+    def place(self, env: Env) -> str:
+        """Where the card must be for this event ability to work; reports K320 when the
+        text does not say. "gain one when you gain a Ferryman", on Ferryman: the card itself."""
+        when = self.when
+        if when.scope in ("game", "in_play"):
+            return when.scope
+        if env.card_kind == "ally":
+            return "game"
+        noun = when.filter.noun if when.filter is not None else None
+        if noun is not None and [r[1] for r in noun.resolved] == [env.card_name]:
+            return "self"
+        text = when.render()
+        event = text.removeprefix("when you ")
+        env.error("K320", f"'{text}' does not say where this card must be for it to work",
+                  self, f"write 'in games using this, when you {event}' for a game-wide "
+                  f"ability, or 'while this is in play, when you {event}'"
+                  if text.startswith("when you ") else f"'{text}' works on an Ally (kind: "
+                  "ally); on this card write 'in games using this, when you ...' or 'while "
+                  "this is in play, when you ...'")
+        return "game"
 
     def render(self, they: bool = False) -> str:
         if self.when == "setup":
@@ -1071,6 +1104,7 @@ class Deferred(Node):
             game, owner = ctx.game, ctx.you
             later = Ctx(game, owner, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
+            later.vars.pop("looked", None)
             later.vars["later"] = True  # (a card it plays then is played later)
             if when == "next_turn":
                 # a Duration card stays in play while it has this to do; others stay nowhere

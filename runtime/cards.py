@@ -27,7 +27,9 @@ class Trigger:
     effect: Effect
     condition: Callable[[Ctx], bool] | None = None
     optional: bool = False
-    where: str = "self"  # "self": this card is the subject; "hand": a Reaction revealed from hand
+    # where the card must be: "self" (it is the subject), "hand" (a Reaction revealed from
+    # hand), "in_play" (a copy in its owner's play area), "game" (anywhere: game-wide)
+    where: str = "self"
     label: str = ""
     match: Callable[..., bool] | None = None  # for game-wide triggers: which events count
 

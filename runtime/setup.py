@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from runtime.cards import CardDef
 from runtime.context import Ctx
 from runtime.game import Game, IllegalMove, Listener, Pile
 from runtime.library import Library
+
+if TYPE_CHECKING:
+    from runtime.cards import Card
+    from runtime.player import Player
 
 BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 
@@ -237,25 +241,34 @@ def _run_pile_setups(game: Game, before: list[tuple[Pile, dict]]) -> None:
         add_brought_piles(game)
 
 
+def _copies_in_play(player: Player, definition: CardDef) -> list[Card]:
+    return [c for c in player.in_play if c.d is definition]
+
+
 def install_game_triggers(game: Game, definition: CardDef, late: bool = False) -> None:
     """Listeners for a card's game-wide abilities ("In games using this, ...", an Ally's).
     `it` is the card the event is about, where it is now; the cards being shuffled are
     "those cards" of a when-shuffling ability, and a when-scoring ability adds to `score`."""
     for trigger in definition.triggers.get("game", ()):
+        in_play = trigger.where == "in_play"
         for player in game.players:
-            def fire(g, p, card, data, effect=trigger.effect, owner=player, event=trigger.event):
-                ctx = Ctx(g, owner, None)
-                ctx.vars["source"] = definition.name  # whose ability: "gain one" (its pile)
-                if card is not None:
-                    where = g.zone_list(card)
-                    ctx.vars["it"] = [(card, where if where is not None else owner.discard)]
-                if event == "shuffle" and isinstance(data, list):
-                    ctx.vars["revealed"] = data
-                elif event == "score" and isinstance(data, list):
-                    ctx.vars["score"] = data
-                effect(ctx)
+            def fire(g, p, card, data, effect=trigger.effect, owner=player, event=trigger.event,
+                     in_play=in_play):
+                # "while this is in play": once for each copy its owner has in play
+                for this in _copies_in_play(owner, definition) if in_play else (None,):
+                    ctx = Ctx(g, owner, this)
+                    ctx.vars["source"] = definition.name  # whose ability: "gain one" (its pile)
+                    if card is not None:
+                        where = g.zone_list(card)
+                        ctx.vars["it"] = [(card, where if where is not None else owner.discard)]
+                    if event == "shuffle" and isinstance(data, list):
+                        ctx.vars["revealed"] = data
+                    elif event == "score" and isinstance(data, list):
+                        ctx.vars["score"] = data
+                    effect(ctx)
 
-            def match(g, p, card, owner=player, test=trigger.match):
-                return p is owner and (test is None or test(g, p, card))
+            def match(g, p, card, owner=player, test=trigger.match, in_play=in_play):
+                return p is owner and (not in_play or bool(_copies_in_play(owner, definition))
+                                       ) and (test is None or test(g, p, card))
 
             game.listen(Listener(trigger.event, player, fire, match, definition, late=late))

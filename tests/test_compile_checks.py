@@ -64,13 +64,13 @@ def test_refused_split_piles_are_not_in_the_library() -> None:
 
 def test_a_split_pile_whose_member_failed_to_compile_is_left_out(tmp_path: Path) -> None:
     (tmp_path / "pair.yaml").write_text(
-        "dsl: 1\nname: Pair\nkind: split-pile\ncost: {coins: 3, special: true}\n"
+        "dsl: 1\nname: Twin Set\nkind: split-pile\ncost: {coins: 3, special: true}\n"
         "types: [Action]\nmembers: [Village, Broken]\n")
     (tmp_path / "broken.yaml").write_text(
         "dsl: 1\nname: Broken\ncost: 3\ntypes: [Action]\nplay: +1 card; gain a Silvr\n")
     library, diagnostics = compile_folders([BUILTIN_CARDS, tmp_path], strict=False)
     assert [d.code for d in diagnostics] == ["K300"]  # the member's own error, once
-    assert "Pair" not in library.split_piles
+    assert "Twin Set" not in library.split_piles
 
 
 def test_repeats_within_the_limit_compile(tmp_path: Path) -> None:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 """,
 )
 class LeftChooses(Node):
+    binds = "chosen"
+
     def __init__(self, selection: Selection) -> None:
         self.selection = selection
         selection.chooser = "left"
@@ -53,6 +55,8 @@ class LeftChooses(Node):
 )
 class Take(Node):
     """"take a card from your hand and put it ...": picks the card, binding it as "it"."""
+
+    binds = "taken"
 
     def __init__(self, selection: Selection) -> None:
         self.selection = selection

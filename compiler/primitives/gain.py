@@ -29,6 +29,8 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
 """,
 )
 class Gain(Node):
+    binds = "gained"
+
     def __init__(self, what: Filter | Selection, count: int = 1, to: str = "discard") -> None:
         self.what = what
         self.count = count

@@ -59,6 +59,10 @@ class Move(Node):
         self.selection = selection
         self.place = place
 
+    @property
+    def binds(self) -> str:
+        return VERBS[self.verb]
+
     @staticmethod
     def build_trash(selection) -> Move:
         """Moves the cards to the trash."""
@@ -164,10 +168,17 @@ class Move(Node):
         participle = VERBS[verb]
         expected = self.selection.quantity
         exact = expected[1] if expected[0] in ("one", "exact") else None
+        ref = self.selection.ref
+        from_set = ref if ref is not None and ref.plural and self.selection.source == "ref" else None
+        tracks = verb == "set aside"  # set-aside cards are kept track of; moved ones are lost
 
         def move(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
+            the_set = from_set.resolve(ctx) if from_set is not None else None
             placed = select(ctx, prompt)
+            lost = ctx.vars.get("lost")
+            if lost and ref is not None:  # lose track: a card this effect moved stays put
+                placed = [(c, z) for c, z in placed if id(c) not in lost]
             moved = []
             if place in ("back", "back_top") and len(placed) > 1:
                 cards = ask(Decision(ORDER, player, prompt, [c for c, _ in placed],
@@ -203,7 +214,9 @@ class Move(Node):
                         _reposition(ctx, card, target, prompt)
                 if ok:
                     moved.append((card, target))
-            bind(ctx, participle, moved)
+            bind(ctx, participle, moved, the_set)
+            if not tracks and moved:
+                ctx.vars["lost"] = (lost or frozenset()) | {id(c) for c, _z in moved}
             if verb == "discard":
                 ctx.vars.setdefault("discarded_all", []).extend(moved)
             ctx.did = bool(moved) and (exact is None or len(moved) == exact)
@@ -243,6 +256,8 @@ class TrashOrDiscard(Node):
     """"trash and/or discard any number of them": some are trashed, then some of the others
     (still where they were) discarded."""
 
+    binds = "discarded"
+
     def __init__(self, trash: Move, discard: Move) -> None:
         self.trash = trash
         self.discard = discard
@@ -266,6 +281,8 @@ class TrashOrDiscard(Node):
 class PutTwo(Node):
     """Two puts of the same kind of card to two places ("..., and another on the bottom")."""
 
+    binds = "put"
+
     def __init__(self, first: Move, second: Move, first_words: str, second_words: str) -> None:
         self.first = first
         self.second = second
@@ -288,6 +305,8 @@ class PutTwo(Node):
 
 class PutEach(Node):
     """Puts of one card of each description, in order ("an Action, a Treasure, and a ...")."""
+
+    binds = "put"
 
     def __init__(self, moves: list[Move], nouns: list) -> None:
         self.moves = moves

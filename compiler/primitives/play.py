@@ -26,6 +26,8 @@ extra_option_when: "when" "it" "gives" "you" "a" "choice" "this" "turn"
 class Play(Node):
     """Plays the picked card. Playing it "twice" resolves it twice even if it left play."""
 
+    binds = "played"
+
     def __init__(self, selection: Selection, times: int = 1, again: bool = False,
                  extra_option: bool = False) -> None:
         self.selection = selection

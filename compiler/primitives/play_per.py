@@ -22,6 +22,8 @@ class PlayPer(Node):
     """Moves the card into play (from wherever it is) and resolves it once per thing counted;
     nothing happens when the count is 0."""
 
+    binds = "played"
+
     def __init__(self, selection: Selection, per: Countable) -> None:
         self.selection = selection
         self.per = per

@@ -2,7 +2,8 @@
 your deck", "reveal a Victory card from your hand", "look through your discard pile".
 
 Cards revealed from the deck are held apart (the player's revealed cards) until a later step
-moves them; whatever is left when the effect ends goes back where it came from."""
+moves them; whatever is left when the effect ends goes back where it came from. Cards looked
+at stay where they are."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ class Reveal(Node):
         self.verb = verb
         self.selection = selection
 
+    @property
+    def binds(self) -> str:
+        return "revealed" if self.selection is not None else ""  # (not "look through")
+
     @staticmethod
     def build_reveal(selection) -> Reveal:
         """Shows the cards to every player; revealed cards nothing moves go back where they were."""
@@ -44,7 +49,9 @@ class Reveal(Node):
 
     @staticmethod
     def build_look_at(selection) -> Reveal:
-        """Looks at the cards without showing them; as with reveal, they go back if nothing moves them."""
+        """Looking moves nothing: cards looked at on the deck stay there, so a later draw
+        draws them and a later move of one works only while it is still there."""
+        selection.looking = True
         return Reveal("look at", selection)
 
     @staticmethod

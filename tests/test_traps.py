@@ -1,0 +1,74 @@
+"""Phrasings that used to compile and play differently from their text are now compile errors
+pointing at the word, with a hint listing what to write instead (compiler.references and
+Ability.place)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler.references import REFERENCES
+from kingdom.cli import main
+
+CARD = "dsl: 1\nname: Trap\ncost: 3\ntypes: [Action]\n"
+
+CASES = {
+    "unplaced-trigger": (
+        "play: +1 card\ntriggers:\n  - 'when you gain a card: +$1'\n",
+        "K320", 7, 6, "'in games using this, when you gain a card'"),
+    "ambiguous-it": (
+        "play: trash a card from your hand; gain a card costing exactly $1 more than it; "
+        "gain a card costing exactly $1 less than it\n",
+        "K321", 5, 122, "say 'the trashed card' or 'the gained card'"),
+    "unbound-it": ("play: trash it\n", "K301", 5, 13, "no earlier step"),
+    "unbound-them": ("play: +1 card; put them onto your deck\n", "K301", 5, 20, "no earlier step"),
+    "unbound-participle": ("play: +1 card; gain a card costing up to the trashed card\n",
+                           "K301", 5, 42, "nothing is bound here yet"),
+    "plural-cost": (
+        "play: trash 2 cards from your hand; gain a card costing exactly the trashed cards\n",
+        "K322", 5, 65, "'the total cost of the trashed cards'"),
+}
+
+
+def check(tmp_path: Path, body: str) -> tuple[int, str]:
+    (tmp_path / "trap.yaml").write_text(CARD + body)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = main(["check", str(tmp_path)])
+    return status, err.getvalue()
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_trap_is_a_positioned_error_with_a_hint(tmp_path: Path, case: str) -> None:
+    body, code, line, column, hint = CASES[case]
+    status, report = check(tmp_path, body)
+    assert status == 1, report
+    found = re.findall(rf"trap\.yaml:(\d+):(\d+): error\[{code}\]", report)
+    assert found == [(str(line), str(column))], report
+    assert hint in report
+
+
+def test_naming_the_card_settles_it(tmp_path: Path) -> None:
+    """Replace's wording: 'the gained card' names which card the next 'it' is."""
+    status, report = check(tmp_path, (
+        "play:\n  - trash a card from your hand; gain a card costing up to $2 more than it\n"
+        "  - 'if the gained card is an Action: put it onto your deck'\n"))
+    assert status == 0, report
+
+
+def test_placed_triggers_compile(tmp_path: Path) -> None:
+    status, report = check(tmp_path, (
+        "triggers:\n  - 'while this is in play, when you gain a card: +$1'\n"
+        "  - 'in games using this, when you trash a card: +1 coffers'\n"))
+    assert status == 0, report
+
+
+def test_the_reference_table_covers_every_reference() -> None:
+    text = " ".join(f"{step} {meaning}" for step, meaning in REFERENCES)
+    for word in ("it", "them", "those cards", "the trashed", "the other one", "in it",
+                 "the rest"):
+        assert word in text
