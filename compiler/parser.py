@@ -7,17 +7,16 @@ turns parse trees into nodes (compiler.nodes, .selections, .structure and the pr
 from __future__ import annotations
 
 import difflib
-import hashlib
 import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import lark
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
 from compiler import primitives
+from compiler.cache import lark_parser
 from compiler.nodes import Node
 from compiler.selections import (
     Amount,
@@ -70,29 +69,22 @@ class DSLSyntaxError(Exception):
 
 @cache
 def grammar_text() -> str:
+    """The grammar: grammar/effect.lark and the primitives' rules, in name order (the same text
+    whatever order the primitives registered in, so one key for Lark's cached tables)."""
     primitives.load_all()
-    rules = "\n".join(primitives.GRAMMAR.values())
-    names = " | ".join(primitives.GRAMMAR)
+    order = sorted(primitives.GRAMMAR)
+    rules = "\n".join(primitives.GRAMMAR[name] for name in order)
+    names = " | ".join(order)
     return GRAMMAR_FILE.read_text(encoding="utf-8") + f"\n?primitive: {names}\n{rules}\n"
 
 
 @cache
 def parser() -> Lark:
-    """The LALR parser; its tables are cached in the user's cache folder (compiler.build.
-    cache_dir), keyed by the grammar, so a new process need not build them again."""
-    from compiler.build import cache_dir, prune  # (build imports this module)
-
+    """The LALR parser; its tables are kept in the compile cache (compiler.cache), keyed by the
+    grammar, so a new process need not build them again."""
     options = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
                "maybe_placeholders": False}
-    folder = cache_dir()
-    if folder is None:
-        return Lark(grammar_text(), **options)
-    key = hashlib.sha256(f"{grammar_text()}{options}{lark.__version__}".encode()).hexdigest()
-    path = folder / f"lark-{key[:24]}.pickle"
-    if not path.exists():
-        prune(folder, "lark-*.pickle", path)  # the tables of older grammars
-    # Lark checks the grammar's hash stored in the file, and builds anew if it is unreadable
-    return Lark(grammar_text(), cache=str(path), **options)
+    return lark_parser(grammar_text(), options)
 
 
 def parse(text: str, start: str = "statements") -> Any:
