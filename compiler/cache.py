@@ -217,15 +217,18 @@ class Store:
         """Store `value` under `name`, replacing the entry whole (other processes may read it);
         a value that cannot be encoded, or a folder we cannot write, is no matter."""
         path = self.path(name)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
             payload = dumps(value, self.classes)
-            temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            entry = self._mac(path, payload) + b"\n" + payload
             with open(temporary, "wb") as f:
-                f.write(self._mac(path, payload) + b"\n" + payload)
+                f.write(entry)
             os.replace(temporary, path)
         except (OSError, TypeError, ValueError, RecursionError):
+            with contextlib.suppress(OSError):
+                temporary.unlink()
             return
-        self._count(len(payload))
+        self._count(len(entry))
 
     def _count(self, size: int) -> None:
         if self._usage is None:

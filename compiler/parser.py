@@ -47,6 +47,8 @@ from compiler.structure import (
 
 GRAMMAR_FILE = Path(__file__).resolve().parent.parent / "grammar" / "effect.lark"
 STARTS = ["statements", "head_only", "worth"]
+LARK_OPTIONS = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
+                "maybe_placeholders": False}
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 STEP_WORDS = [
     "draw", "gain", "trash", "discard", "put", "play", "reveal", "look", "set", "return",
@@ -82,9 +84,7 @@ def grammar_text() -> str:
 def parser() -> Lark:
     """The LALR parser; its tables are kept in the compile cache (compiler.cache), keyed by the
     grammar, so a new process need not build them again."""
-    options = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
-               "maybe_placeholders": False}
-    return lark_parser(grammar_text(), options)
+    return lark_parser(grammar_text(), LARK_OPTIONS)
 
 
 def parse(text: str, start: str = "statements") -> Any:
