@@ -3,7 +3,8 @@
 Where: `$XDG_CACHE_HOME/kingdom` (an absolute path; else `~/.cache/kingdom`); off when
 KINGDOM_NO_CACHE is set or the folder cannot be made. The parsed cards of one compiler live in
 `cards/<fingerprint>/` (the fingerprint covers the compiler's sources, its JSON Schema, the
-grammar and the installed libraries); Lark's tables in `lark-<grammar key>.json`.
+grammar and the installed libraries); Lark's tables in `lark/<grammar key>.json`. Entries
+are pruned, least recently used first, past a count and a size.
 
 An entry is one file: a hex HMAC-SHA256 line, then JSON. The HMAC covers the entry's name and
 its JSON and is made with a per-user secret kept outside the cache, in
@@ -20,7 +21,10 @@ name (the same content that name stood for, as the name is the hash of the file,
 the compiler), or make us read garbage, which fails the HMAC and is parsed anew and replaced.
 What they cannot do: run code (no pickle, no class outside the allow-list), or make a card
 compile to anything but what its file says (an entry moved to another name, or edited, fails
-the HMAC). Someone who can read the key file (that is: the user) is trusted anyway.
+the HMAC), or make us delete anything of the user's by pointing a cache folder elsewhere with a
+symbolic link (we remove only names we make: 32 hex digits and `.json` for entries, 16 hex
+digits for the folders of other compiler versions). Someone who can read the key file (that
+is: the user) is trusted anyway.
 """
 
 from __future__ import annotations
@@ -30,14 +34,16 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import lark
 from lark import Lark
@@ -49,6 +55,10 @@ MAX_ENTRY_BYTES = 8 << 20  # a larger file is not ours: not read
 CARD_ENTRIES = 1000  # parsed cards kept per compiler (pruned to 3/4 of it, least recently used)
 CARD_BYTES = 48 << 20
 LARK_TABLES = 3  # grammars whose tables are kept
+LARK_BYTES = 64 << 20
+ENTRY_NAME = re.compile(r"[0-9a-f]{32}")
+OUR_FILE = re.compile(r"\.?[0-9a-f]{32}\.json(\.\d+\.tmp)?")  # an entry, or one being written
+VERSION_FOLDER = re.compile(r"[0-9a-f]{16}")
 TOUCH_AFTER = 3600.0  # seconds: a used entry's time is refreshed at most this often
 
 
@@ -90,13 +100,23 @@ def _read_or_make_key(path: Path) -> bytes | None:
         with contextlib.suppress(FileExistsError):  # (another process made one first: use it)
             os.link(temporary, path)
         temporary.unlink()
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd) as f:
+    with _open_file(path) as f:
         status = os.fstat(f.fileno())
         uid = getattr(os, "getuid", lambda: status.st_uid)()
         if status.st_uid != uid or status.st_mode & 0o077 or status.st_size != 64:
             return None
-        return bytes.fromhex(f.read())
+        return bytes.fromhex(f.read().decode())
+
+
+def _open_file(path: Path) -> BinaryIO:
+    """`path` opened to read if it is a regular file (not a link, and not a pipe that would
+    block the read forever); OSError otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    f = os.fdopen(os.open(path, flags), "rb")
+    if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+        f.close()
+        raise OSError(f"not a regular file: {path}")
+    return f
 
 
 # --------------------------------------------------------------------------- the data codec
@@ -183,13 +203,16 @@ class Store:
     recently used go first). `classes` are the classes its values may hold."""
 
     def __init__(self, root: Path, folder: Path, key: bytes, classes: dict[str, type],
-                 max_entries: int, max_bytes: int, suffix: str = ".json") -> None:
+                 max_entries: int, max_bytes: int) -> None:
         self.root, self.folder, self.key, self.classes = root, folder, key, classes
-        self.max_entries, self.max_bytes, self.suffix = max_entries, max_bytes, suffix
+        self.max_entries, self.max_bytes = max_entries, max_bytes
         self._usage: tuple[int, int] | None = None  # (entries, bytes), counted on first write
 
     def path(self, name: str) -> Path:
-        return self.folder / f"{name}{self.suffix}"
+        """The entry of `name`, 32 hex digits (a hash: so pruning can tell our files)."""
+        if not ENTRY_NAME.fullmatch(name):
+            raise ValueError(f"not an entry name: {name!r}")
+        return self.folder / f"{name}.json"
 
     def _mac(self, path: Path, payload: bytes) -> bytes:
         label = path.relative_to(self.root).as_posix().encode()
@@ -199,7 +222,7 @@ class Store:
         """The value stored under `name`, or None: missing, or not exactly what we wrote."""
         path = self.path(name)
         try:
-            with open(path, "rb") as f:
+            with _open_file(path) as f:
                 status = os.fstat(f.fileno())
                 data = f.read(MAX_ENTRY_BYTES + 1)
             mac, _, payload = data.partition(b"\n")
@@ -221,7 +244,10 @@ class Store:
         try:
             payload = dumps(value, self.classes)
             entry = self._mac(path, payload) + b"\n" + payload
-            with open(temporary, "wb") as f:
+            with contextlib.suppress(FileNotFoundError):
+                temporary.unlink()  # (left by a process that had our pid and died)
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
                 f.write(entry)
             os.replace(temporary, path)
         except (OSError, TypeError, ValueError, RecursionError):
@@ -241,10 +267,11 @@ class Store:
     def _entries(self) -> list[tuple[float, int, Path]]:
         """(last used, size, path) of every entry, oldest first."""
         out = []
-        for path in self.folder.glob(f"*{self.suffix}"):
-            with contextlib.suppress(OSError):
-                status = path.stat()
-                out.append((status.st_mtime, status.st_size, path))
+        with contextlib.suppress(OSError):
+            for path in self.folder.iterdir():
+                if OUR_FILE.fullmatch(path.name):
+                    status = path.lstat()
+                    out.append((status.st_mtime, status.st_size, path))
         return sorted(out)
 
     def usage(self) -> tuple[int, int]:
@@ -265,8 +292,8 @@ class Store:
         self._usage = (count, total)
 
 
-def open_store(subfolder: str, classes: dict[str, type], max_entries: int, max_bytes: int,
-               suffix: str = ".json") -> Store | None:
+def open_store(subfolder: str, classes: dict[str, type], max_entries: int, max_bytes: int
+               ) -> Store | None:
     """The store in `subfolder` of the cache folder, made if missing; None when caching is off."""
     root, key = cache_dir(), secret()
     if root is None or key is None:
@@ -276,7 +303,7 @@ def open_store(subfolder: str, classes: dict[str, type], max_entries: int, max_b
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return Store(root, folder, key, classes, max_entries, max_bytes, suffix)
+    return Store(root, folder, key, classes, max_entries, max_bytes)
 
 
 def digest(*parts: str | bytes) -> str:
@@ -318,8 +345,8 @@ def card_store(classes: dict[str, type]) -> Store | None:
     store = open_store(f"cards/{name}", classes, CARD_ENTRIES, CARD_BYTES)
     if store is not None and new:
         for other in store.folder.parent.iterdir():
-            if other != store.folder:
-                shutil.rmtree(other, ignore_errors=True)
+            if other != store.folder and VERSION_FOLDER.fullmatch(other.name):
+                shutil.rmtree(other, ignore_errors=True)  # (refuses a symbolic link)
     return store
 
 
@@ -340,7 +367,7 @@ def allowed(classes: Iterable[type]) -> dict[str, type]:
 def lark_parser(grammar: str, options: dict[str, Any]) -> Lark:
     """A Lark parser for `grammar` (LALR), its tables read from the cache as data (Lark's own
     serialised form) when they are there, else built and stored."""
-    store = open_store("lark", {}, LARK_TABLES, 64 << 20)
+    store = open_store("lark", {}, LARK_TABLES, LARK_BYTES)
     if store is None:
         return Lark(grammar, **options)
     for legacy in store.root.glob("lark-*.pickle"):  # (what older versions kept: never read)

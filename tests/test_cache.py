@@ -7,6 +7,7 @@ import json
 import os
 import pickle
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -190,20 +191,27 @@ def _aged(store: cache.Store, seconds: float) -> None:
 def test_pruning_keeps_the_cache_bounded_and_the_recently_used(home: Path) -> None:
     store = cache.open_store("cards/x", {}, 10, 1 << 20)
     assert store is not None
+    mine = store.folder / "notes.json"  # not a name we make: never pruned
+    mine.write_text("{}")
     for n in range(10):
-        store.put(f"e{n}", [n] * 10)
+        store.put(_name(n), [n] * 10)
     _aged(store, 2 * cache.TOUCH_AFTER)
-    assert store.get("e0") == [0] * 10  # used lately
-    store.put("e10", [10] * 10)  # one too many: down to 3/4, the least recently used go
+    assert store.get(_name(0)) == [0] * 10  # used lately
+    store.put(_name(10), [10] * 10)  # one too many: down to 3/4, the least recently used go
     kept = {path.stem for path in store.folder.glob("*.json")}
-    assert len(kept) == 7 and {"e0", "e10"} <= kept
+    assert len(kept) == 8 and {_name(0), _name(10), "notes"} <= kept
     for n in range(11, 40):
-        store.put(f"e{n}", [n] * 10)
+        store.put(_name(n), [n] * 10)
         assert store.usage()[0] <= 10
     big = cache.open_store("cards/y", {}, 1000, 2000)
     for n in range(50):
-        big.put(f"e{n}", "x" * 200)
+        big.put(_name(n), "x" * 200)
         assert big.usage()[1] <= 2000
+    assert mine.exists()
+
+
+def _name(n: int) -> str:
+    return f"{n:032x}"
 
 
 def test_the_grammar_is_the_same_whatever_order_primitives_register_in() -> None:
@@ -218,3 +226,26 @@ def test_the_grammar_is_the_same_whatever_order_primitives_register_in() -> None
     orders, keys = [run[:-1] for run in runs], [run[-1] for run in runs]
     assert orders[0] != orders[1] and sorted(orders[0]) == sorted(orders[1])
     assert keys[0] == keys[1]
+
+
+def test_a_pipe_or_link_planted_as_an_entry_does_not_hang_or_get_read(home: Path) -> None:
+    cards = _card_folder(home)
+    _compile(cards)
+    entry = _only_entry("cards/*/*.json", home)
+    good = entry.read_bytes()
+    outside = home / "outside.json"
+    outside.write_bytes(good)
+    for plant in (os.mkfifo, lambda path: path.symlink_to(outside)):
+        entry.unlink()
+        plant(entry)
+        signal.signal(signal.SIGALRM, _timeout)
+        signal.alarm(30)
+        try:
+            assert _compile(cards).cost == 3
+        finally:
+            signal.alarm(0)
+        assert entry.is_file() and not entry.is_symlink() and entry.read_bytes() == good
+
+
+def _timeout(*_) -> None:
+    raise TimeoutError("the compile hung")
