@@ -206,6 +206,7 @@ class Store:
                  max_entries: int, max_bytes: int) -> None:
         self.root, self.folder, self.key, self.classes = root, folder, key, classes
         self.max_entries, self.max_bytes = max_entries, max_bytes
+        self.label = folder.relative_to(root).as_posix()  # (an entry's HMAC covers its place)
         self._usage: tuple[int, int] | None = None  # (entries, bytes), counted on first write
 
     def path(self, name: str) -> Path:
@@ -214,9 +215,9 @@ class Store:
             raise ValueError(f"not an entry name: {name!r}")
         return self.folder / f"{name}.json"
 
-    def _mac(self, path: Path, payload: bytes) -> bytes:
-        label = path.relative_to(self.root).as_posix().encode()
-        return hmac.new(self.key, label + b"\0" + payload, hashlib.sha256).hexdigest().encode()
+    def _mac(self, name: str, payload: bytes) -> bytes:
+        label = f"{self.label}/{name}.json\0".encode()
+        return hmac.new(self.key, label + payload, hashlib.sha256).hexdigest().encode()
 
     def get(self, name: str) -> Any | None:
         """The value stored under `name`, or None: missing, or not exactly what we wrote."""
@@ -226,7 +227,7 @@ class Store:
                 status = os.fstat(f.fileno())
                 data = f.read(MAX_ENTRY_BYTES + 1)
             mac, _, payload = data.partition(b"\n")
-            if len(data) > MAX_ENTRY_BYTES or not hmac.compare_digest(mac, self._mac(path, payload)):
+            if len(data) > MAX_ENTRY_BYTES or not hmac.compare_digest(mac, self._mac(name, payload)):
                 return None
             value = loads(payload, self.classes)
         except Exception:  # (missing, unreadable, or garbage that has our HMAC: a miss)
@@ -243,7 +244,7 @@ class Store:
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
             payload = dumps(value, self.classes)
-            entry = self._mac(path, payload) + b"\n" + payload
+            entry = self._mac(name, payload) + b"\n" + payload
             with contextlib.suppress(FileNotFoundError):
                 temporary.unlink()  # (left by a process that had our pid and died)
             fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
