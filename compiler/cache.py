@@ -126,9 +126,10 @@ def _open_file(path: Path) -> BinaryIO:
 # far (shared nodes stay shared), else the allow-listed name of a class whose instance has the
 # other keys as its attributes. Decoding makes each JSON object after its contents (json's
 # object_hook), so the encoder numbers them in that order too.
-def dumps(value: Any, classes: dict[str, type]) -> bytes:
+def dumps(value: Any, classes: dict[str, type], tuples: bool = True) -> bytes:
     """`value` as JSON; TypeError if it holds anything but JSON values, tuples, sets, dicts and
-    instances of `classes`, or holds a list twice, or a cycle."""
+    instances of `classes`, or holds a list twice, or a cycle. Without `tuples`, a tuple is
+    written as a list (for a reader that takes either: quicker to read back)."""
     names = {cls: name for name, cls in classes.items()}
     numbers: dict[int, int] = {}  # id -> its number, once encoded
     met: set[int] = set()  # the ids of lists, dicts, sets and instances met
@@ -139,7 +140,7 @@ def dumps(value: Any, classes: dict[str, type]) -> bytes:
         if isinstance(v, str):
             return str(v)  # (a lark Token)
         if type(v) is tuple:
-            return {"#": "t", "v": [enc(x) for x in v]}
+            return {"#": "t", "v": [enc(x) for x in v]} if tuples else [enc(x) for x in v]
         if id(v) in numbers:
             return {"#": "r", "v": numbers[id(v)]}
         if id(v) in met:
@@ -165,21 +166,23 @@ def dumps(value: Any, classes: dict[str, type]) -> bytes:
 
 def loads(text: bytes, classes: dict[str, type]) -> Any:
     """The value `dumps` made `text` from. An instance is made with `cls.__new__` and given its
-    attributes, running none of its code; an unknown tag or class raises ValueError."""
+    attributes, running none of its code; an unknown tag or class raises ValueError, a
+    malformed value TypeError, KeyError or IndexError."""
     made: list[Any] = []
 
     def make(obj: dict[str, Any]) -> Any:
-        tag = obj.pop("#", None)
+        if "#" not in obj:  # (a plain mapping: the most common, so first)
+            made.append(obj)
+            return obj
+        tag = obj.pop("#")
         if tag == "t":
             return tuple(obj["v"])
         if tag == "r":
             return made[obj["v"]]
-        if tag is None:
-            value: Any = obj
-        elif tag == "d":
-            value = {_hashable(k): x for k, x in obj["v"]}
+        if tag == "d":  # (a list as a key raises TypeError: unhashable)
+            value: Any = dict(obj["v"])
         elif tag == "s":
-            value = {_hashable(x) for x in obj["v"]}
+            value = set(obj["v"])
         elif tag in classes:
             value = classes[tag].__new__(classes[tag])
             value.__dict__.update(obj)
@@ -191,21 +194,15 @@ def loads(text: bytes, classes: dict[str, type]) -> Any:
     return json.loads(text, object_hook=make)
 
 
-def _hashable(key: Any) -> Any:
-    if isinstance(key, list | dict | set):
-        raise ValueError("not a key")
-    return key
-
-
 # --------------------------------------------------------------------------- entries
 class Store:
     """A folder of entries, each a value under a name; bounded by count and size (the least
     recently used go first). `classes` are the classes its values may hold."""
 
     def __init__(self, root: Path, folder: Path, key: bytes, classes: dict[str, type],
-                 max_entries: int, max_bytes: int) -> None:
+                 max_entries: int, max_bytes: int, tuples: bool = True) -> None:
         self.root, self.folder, self.key, self.classes = root, folder, key, classes
-        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self.max_entries, self.max_bytes, self.tuples = max_entries, max_bytes, tuples
         self.label = folder.relative_to(root).as_posix()  # (an entry's HMAC covers its place)
         self._usage: tuple[int, int] | None = None  # (entries, bytes), counted on first write
 
@@ -243,7 +240,7 @@ class Store:
         path = self.path(name)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
-            payload = dumps(value, self.classes)
+            payload = dumps(value, self.classes, self.tuples)
             entry = self._mac(name, payload) + b"\n" + payload
             with contextlib.suppress(FileNotFoundError):
                 temporary.unlink()  # (left by a process that had our pid and died)
@@ -293,8 +290,8 @@ class Store:
         self._usage = (count, total)
 
 
-def open_store(subfolder: str, classes: dict[str, type], max_entries: int, max_bytes: int
-               ) -> Store | None:
+def open_store(subfolder: str, classes: dict[str, type], max_entries: int, max_bytes: int,
+               tuples: bool = True) -> Store | None:
     """The store in `subfolder` of the cache folder, made if missing; None when caching is off."""
     root, key = cache_dir(), secret()
     if root is None or key is None:
@@ -304,7 +301,7 @@ def open_store(subfolder: str, classes: dict[str, type], max_entries: int, max_b
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return Store(root, folder, key, classes, max_entries, max_bytes)
+    return Store(root, folder, key, classes, max_entries, max_bytes, tuples)
 
 
 def digest(*parts: str | bytes) -> str:
@@ -368,7 +365,7 @@ def allowed(classes: Iterable[type]) -> dict[str, type]:
 def lark_parser(grammar: str, options: dict[str, Any]) -> Lark:
     """A Lark parser for `grammar` (LALR), its tables read from the cache as data (Lark's own
     serialised form) when they are there, else built and stored."""
-    store = open_store("lark", {}, LARK_TABLES, LARK_BYTES)
+    store = open_store("lark", {}, LARK_TABLES, LARK_BYTES, tuples=False)  # (Lark unpacks them)
     if store is None:
         return Lark(grammar, **options)
     for legacy in store.root.glob("lark-*.pickle"):  # (what older versions kept: never read)
