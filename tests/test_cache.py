@@ -16,6 +16,7 @@ import pytest
 
 from compiler import cache
 from compiler.build import compile_folders
+from compiler.parser import LARK_OPTIONS, grammar_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = """dsl: 1
@@ -129,6 +130,15 @@ def test_planted_lark_tables_are_ignored_and_replaced(home: Path) -> None:
         assert not marker.exists(), kind
         assert cache.open_store("lark", {}, 3, 1 << 30).get(entry.stem) is not None, kind  # replaced
     assert not legacy.exists()  # (deleted, never read)
+
+
+def test_lark_tables_read_back_parse_alike(home: Path) -> None:
+    built = cache.lark_parser(grammar_text(), LARK_OPTIONS)
+    loaded = cache.lark_parser(grammar_text(), LARK_OPTIONS)
+    assert (built.source_path, loaded.source_path) == ("<string>", "<deserialized>")
+    for line in ("+1 card; +2 actions", "trash a card from your hand; gain a card costing up to $2 "
+                 "more than it", "trash up to 4 cards from your hand"):
+        assert loaded.parse(line, start="statements") == built.parse(line, start="statements")
 
 
 def test_a_warm_cache_gives_the_same_cards(home: Path) -> None:
