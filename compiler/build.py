@@ -9,8 +9,9 @@ from compiler import primitives
 from compiler.cache import Store, allowed, card_store, digest
 from compiler.card import ParsedCard, compile_card, parse_card
 from compiler.errors import CompileError, Diagnostic
-from compiler.expansions import folder_cards
-from compiler.loader import Located
+from compiler.expansions import folder_cards, warn_once
+from compiler.loader import MAX_BYTES, Located, decode_utf8
+from compiler.names import check_library_names
 from compiler.nodes import Env, Node
 from runtime.library import CARD_TYPES, Library, singular_forms
 
@@ -33,10 +34,13 @@ def parse_card_cached(file: Path, set_name: str | None, store: Store | None
     if store is None:
         return parse_card(file, set_name)
     try:
-        data = file.read_bytes()
-        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # (as read_text)
-    except (OSError, UnicodeDecodeError):
-        return parse_card(file, set_name)  # (it reports the unreadable file)
+        with open(file, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError:
+        data = b""
+    text = decode_utf8(str(file), data) if 0 < len(data) <= MAX_BYTES else None
+    if not isinstance(text, str):
+        return parse_card(file, set_name)  # (it reports the unreadable, large or binary file)
     name = digest(str(file), str(set_name), data)[:32]
     result = store.get(name)
     if result is not None:
@@ -51,19 +55,26 @@ def card_files(folder: Path) -> list[Path]:
 
 
 def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, list[Diagnostic]]:
-    """Compile every card file under `folders`. With `strict`, raise CompileError on errors."""
+    """Compile every card file under `folders`. With `strict`, raise CompileError on errors;
+    a broken expansion (a problem `discover` met, or a manifest refused) is then only warned
+    about, and its cards skipped, so it does not stop every command."""
     parsed: list[ParsedCard] = []
     diagnostics: list[Diagnostic] = []
     cached = card_store(_tree_classes())
+    broken = list(getattr(folders, "problems", ()))  # (discover's Folders)
     for folder in folders:
         files, problems = folder_cards(folder)  # manifests: K401 too new, K402 invalid
-        diagnostics.extend(problems)
+        broken.extend(problems)
         for file, set_name in files:
             result = parse_card_cached(file, set_name, cached)
             if isinstance(result, list):
                 diagnostics.extend(result)
             else:
                 parsed.append(result)
+    if strict:
+        warn_once(broken)
+    else:
+        diagnostics[:0] = broken
     owners: dict[str, str] = {}
     for card in parsed:
         if card.name in owners:
@@ -71,6 +82,7 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
             diagnostics.append(Diagnostic("K400", f"card name '{card.name}' is already defined "
                                           f"in {owners[card.name]}", card.doc.file, line, col))
         owners.setdefault(card.name, card.doc.file)
+    diagnostics.extend(check_library_names(parsed))  # look-alike names, former names
     names = set(owners) | {n for c in parsed for n in c.data.get("former_names", ())}
     piles = {c.name for c in parsed if c.data.get("kind") == "split-pile"}
     piles |= {  # roles that setup rules give piles ("its cards are Banes"): named like piles

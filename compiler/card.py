@@ -12,6 +12,7 @@ from typing import Any
 
 from compiler.errors import Diagnostic
 from compiler.loader import Located, load_yaml
+from compiler.names import check_file_names
 from compiler.nodes import Env, Node
 from compiler.parser import DSLSyntaxError, parse
 from compiler.render import render_card
@@ -47,7 +48,7 @@ def parse_card(file: Path, set_name: str | None = None, text: str | None = None
     doc, errors = load_yaml(str(file), text)
     if doc is None:
         return errors
-    errors = validate(doc)
+    errors = validate(doc) or check_file_names(doc, doc.data)
     if errors:
         return errors
     data = doc.data
@@ -163,7 +164,31 @@ def _parse_head(card: ParsedCard, text: str, path: tuple) -> tuple | None:
 
 
 def compile_card(card: ParsedCard, env: Env) -> CardDef | None:
-    """Resolve names and build closures. Reports into `env.diagnostics`; None on errors."""
+    """Resolve names and build closures. Reports into `env.diagnostics`; None on errors.
+
+    A statement that the grammar accepts but whose node fails to check, compile or render
+    (a fault of Kingdom's, not the author's) is reported at that node, never as a traceback.
+    """
+    try:
+        return _compile_card(card, env)
+    except Exception as exc:
+        env.error("K115", f"cannot compile this statement ({type(exc).__name__}: {exc})",
+                  _failing_node(exc), "the grammar accepts it but Kingdom cannot compile it; "
+                  "write it another way, and please report it")
+        return None
+
+
+def _failing_node(exc: BaseException) -> Node | None:
+    """The innermost effect node whose method raised `exc`: where to report it."""
+    node, frame = None, exc.__traceback__
+    while frame is not None:
+        candidate = frame.tb_frame.f_locals.get("self")
+        node = candidate if isinstance(candidate, Node) else node
+        frame = frame.tb_next
+    return node
+
+
+def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     data = card.data
     before = len(env.diagnostics)
     for section, path in ((card.play, ("play",)), (card.triggers, ("triggers",))):
@@ -189,6 +214,7 @@ def compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         special_cost=cost.get("special", False),
         former_names=tuple(data.get("former_names", ())),
         pile_size=data.get("pile_size"),
+        rulings=tuple(data.get("rulings", ())),
         source=card.doc.file,
         vp=data["vp"] if isinstance(data.get("vp"), int) else 0,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +13,21 @@ CODES = {
     "K102": "unknown key",
     "K103": "missing required key",
     "K104": "a value has the wrong type",
+    # h-loader: limits of the shared YAML loader, names, expansions
+    "K105": "the file is not UTF-8 text",
+    "K106": "the file cannot be read or is larger than the limit",
+    "K107": "lists or mappings nested too deeply",
+    "K108": "a YAML alias (*name), which Kingdom files do not use",
+    "K109": "a key given twice in one mapping",
+    "K110": "a value of a YAML type Kingdom does not read (a date, binary data, a complex key)",
+    "K111": "a number written the YAML 1.1 way (010, 0x10, 1_000, 1:30)",
+    "K112": "a number too long",
+    "K113": "a name that is blank or has invisible or control characters",
+    "K114": "an effect nested too deeply",
+    "K115": "an effect the grammar accepts but Kingdom cannot build or compile",
+    "K410": "a name that differs from another card's only by case or a look-alike letter",
+    "K411": "a card name that is a word of the effect language",
+    "K412": "a former name that is another card's name or former name",
     "K200": "DSL syntax error",
     "K201": "unknown primitive or keyword",
     "K300": "unknown card, type or pile name",
@@ -20,6 +36,20 @@ CODES = {
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",
+    # scenario files (kingdom/scenarios.py, kingdom/scenario.schema.json)
+    "K500": "a scenario file cannot be read (missing, a folder, not UTF-8 text)",
+    "K501": "a scenario does not have the scenario format's shape",
+    "K502": "unknown key in a scenario",
+    "K503": "a scenario misses a required key",
+    "K504": "a scenario value has the wrong type",
+    "K505": "a scenario value is out of range (players, card counts, lengths)",
+    "K506": "a scenario names a player the game does not have (p0, p9)",
+    "K507": "a scenario names an unknown card or pile",
+    "K508": "two scenarios in one file share a name",
+    "K509": "a scenario's expansion folder does not exist",
+    # strategy files (kingdom/strategy.py)
+    "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
+    "K551": "a number in a strategy file is out of range",
 }
 
 
@@ -32,8 +62,8 @@ class Diagnostic:
     column: int = 1
     hint: str = ""
 
-    def format(self, source_lines: list[str] | None = None) -> str:
-        head = f"{self.file}:{self.line}:{self.column}: error[{self.code}]: {self.message}"
+    def format(self, source_lines: list[str] | None = None, severity: str = "error") -> str:
+        head = f"{self.file}:{self.line}:{self.column}: {severity}[{self.code}]: {self.message}"
         parts = [head]
         if source_lines is not None and 1 <= self.line <= len(source_lines):
             text = source_lines[self.line - 1].rstrip("\n")
@@ -42,7 +72,15 @@ class Diagnostic:
             parts.append(" " * (len(gutter) + max(self.column - 1, 0)) + "^")
         if self.hint:
             parts.append(f"     = help: {self.hint}")
-        return "\n".join(parts)
+        return visible("\n".join(parts))
+
+
+def visible(text: str) -> str:
+    """`text` safe to print on a terminal: control and format characters (an escape sequence
+    that clears the screen, a right-to-left override) become U+FFFD, one character for one so
+    a caret below a source line still points at its column."""
+    return "".join(c if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cf") else "\ufffd"
+                   for c in text)
 
 
 class CompileError(Exception):
@@ -57,9 +95,17 @@ class CompileError(Exception):
         out = []
         for d in self.diagnostics:
             if d.file not in cache:
-                try:
-                    cache[d.file] = Path(d.file).read_text(encoding="utf-8").splitlines()
-                except OSError:
-                    cache[d.file] = None
+                cache[d.file] = _source_lines(Path(d.file))
             out.append(d.format(cache[d.file]))
         return "\n\n".join(out)
+
+
+def _source_lines(file: Path) -> list[str] | None:
+    """The lines of a file to quote under its diagnostics; None for one that is unreadable or
+    too large to be a card (refused for that: no need to read gigabytes to say so)."""
+    try:
+        if file.stat().st_size > 1024 * 1024:
+            return None
+        return file.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    except OSError:
+        return None

@@ -20,6 +20,10 @@ Folders are found, in this order (the first of two copies of one expansion wins)
 4. installed Python packages declaring an entry point in the group `kingdom.expansions`.
    The entry point names a module (its folder is the expansion), a path, or a callable
    returning a path.
+
+Symbolic links to folders are followed (each real folder once). A broken expansion (a manifest
+refused, an entry point that fails or names no folder, a second expansion of a name already
+taken) is an error for `kingdom check`; other commands warn once on stderr and skip it.
 """
 
 from __future__ import annotations
@@ -33,9 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from compiler.errors import Diagnostic
+from compiler.loader import load_yaml
+from compiler.names import visible_name_problem
 
 MANIFEST = "expansion.yaml"
 ENTRY_POINT_GROUP = "kingdom.expansions"
@@ -53,6 +57,12 @@ class Manifest:
     dsl: int
     set: str | None = None
     description: str = ""
+    name_at: tuple[int, int] = (1, 1)  # the line and column of its name
+
+    def name_taken(self, first: Manifest) -> Diagnostic:
+        """K400: this expansion's name is already `first`'s."""
+        return Diagnostic("K400", f"expansion name '{self.name}' is already used by {first.file}",
+                          str(self.file), *self.name_at, "rename one of the expansions")
 
     @property
     def folder(self) -> Path:
@@ -60,53 +70,72 @@ class Manifest:
 
 
 def read_manifest(file: Path) -> Manifest | Diagnostic:
-    """Read one manifest; a K401 diagnostic when its DSL version is newer than ours, K402 if invalid."""
+    """Read one manifest; a K401 diagnostic when its DSL version is newer than ours, K402 if
+    invalid (or the loader's code: not UTF-8, an alias, ...)."""
     from compiler.card import DSL_VERSION
 
-    try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        return Diagnostic("K402", f"cannot read the expansion manifest: {exc}", str(file))
+    doc, problems = load_yaml(str(file))
+    if doc is None:
+        return problems[0]
+    data = doc.data
+
+    def refuse(message: str, key: str | None = None, hint: str = "") -> Diagnostic:
+        where = doc.where((key,), key=True) if key is not None else doc.where(())
+        return Diagnostic("K402", message, str(file), *where, hint)
+
     if not isinstance(data, dict):
-        return Diagnostic("K402", "an expansion manifest must be a mapping with name, version "
-                          "and dsl", str(file))
+        return refuse("an expansion manifest must be a mapping with name, version and dsl")
     missing = [k for k in ("name", "version", "dsl") if k not in data]
     if missing:
-        return Diagnostic("K402", f"expansion manifest is missing {', '.join(missing)}", str(file),
-                          hint="write name, version and dsl, e.g. `dsl: 1`")
+        return refuse(f"expansion manifest is missing {', '.join(missing)}",
+                      hint="write name, version and dsl, e.g. `dsl: 1`")
+    unknown = sorted(set(data) - {"name", "version", "dsl", "set", "description"}, key=str)
+    if unknown:
+        return refuse(f"unknown key '{unknown[0]}' in the expansion manifest", unknown[0],
+                      "a manifest has name, version, dsl, and optionally set, description")
     dsl = data["dsl"]
     if not isinstance(dsl, int) or isinstance(dsl, bool) or dsl < 1:
-        return Diagnostic("K402", f"expansion manifest: dsl must be a positive integer, "
-                          f"not {dsl!r}", str(file), _line_of(file, "dsl"))
+        return refuse(f"expansion manifest: dsl must be a positive integer, not {dsl!r}", "dsl")
+    name = data["name"]
+    problem = visible_name_problem(name) if isinstance(name, str) else "is not text"
+    if problem:
+        return refuse(f"expansion name {name!r} {problem}", "name")
     if dsl > DSL_VERSION:
-        return Diagnostic("K401", f"expansion '{data['name']}' is written for DSL version {dsl}; "
+        return Diagnostic("K401", f"expansion '{name}' is written for DSL version {dsl}; "
                           f"this Kingdom reads version {DSL_VERSION} and older", str(file),
-                          _line_of(file, "dsl"), hint="upgrade Kingdom to load this expansion")
-    unknown = sorted(set(data) - {"name", "version", "dsl", "set", "description"})
-    if unknown:
-        return Diagnostic("K402", f"unknown key '{unknown[0]}' in the expansion manifest", str(file),
-                          _line_of(file, unknown[0]),
-                          hint="a manifest has name, version, dsl, and optionally set, description")
+                          *doc.where(("dsl",)), hint="upgrade Kingdom to load this expansion")
     set_id = data.get("set")
-    return Manifest(file, str(data["name"]), str(data["version"]), dsl,
-                    str(set_id) if set_id else None, str(data.get("description") or ""))
+    return Manifest(file, name, str(data["version"]), dsl, str(set_id) if set_id else None,
+                    str(data.get("description") or ""), doc.where(("name",)))
 
 
-def _line_of(file: Path, key: str) -> int:
-    try:
-        for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
-            if line.startswith(f"{key}:"):
-                return n
-    except OSError:
-        pass
-    return 1
+def _skipped(folder_name: str) -> bool:
+    """A subfolder of an expansion that holds no card files."""
+    return (folder_name in NOT_CARDS or folder_name.startswith(".")
+            or folder_name.endswith(".egg-info"))
+
+
+def yaml_files(folder: Path) -> list[Path]:
+    """Every `*.yaml` under `folder` but in skipped subfolders, following symbolic links to
+    folders (each real folder once, so a link loop ends)."""
+    seen: set[str] = set()
+    out = []
+    for root, dirs, files in os.walk(folder, followlinks=True):
+        real = os.path.realpath(root)
+        if real in seen:
+            dirs.clear()
+            continue
+        seen.add(real)
+        dirs[:] = [d for d in dirs if not _skipped(d)]
+        out.extend(Path(root, f) for f in files if f.endswith(".yaml"))
+    return sorted(out)
 
 
 def manifests(folder: Path) -> list[Manifest | Diagnostic]:
     """Every manifest in `folder` and below it."""
     if not folder.is_dir():
         return []
-    return [read_manifest(f) for f in sorted(folder.rglob(MANIFEST)) if f.is_file()]
+    return [read_manifest(f) for f in yaml_files(folder) if f.name == MANIFEST and f.is_file()]
 
 
 def folder_cards(folder: Path) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
@@ -123,17 +152,21 @@ def folder_cards(folder: Path) -> tuple[list[tuple[Path, str]], list[Diagnostic]
     accepted: dict[Path, Manifest] = {}
     refused: list[Path] = []
     for found in manifests(folder):
-        if isinstance(found, Diagnostic):
-            diagnostics.append(found)
-            refused.append(Path(found.file).parent)
+        twin = next((m for m in accepted.values() if isinstance(found, Manifest)
+                     and m.name == found.name), None)
+        problem = found.name_taken(twin) if twin is not None else found
+        if isinstance(problem, Diagnostic):
+            diagnostics.append(problem)
+            refused.append(Path(problem.file).parent)
         else:
             accepted[found.folder] = found
     files = []
-    for file in sorted(p for p in folder.rglob("*.yaml") if p.is_file()):
+    for file in yaml_files(folder):
         if file.name == MANIFEST:
             continue
-        parts = file.relative_to(folder).parts[:-1]
-        if any(p in NOT_CARDS or p.startswith(".") or p.endswith(".egg-info") for p in parts):
+        if not file.is_file():
+            diagnostics.append(Diagnostic("K402", "not a readable file (a broken link?)",
+                                          str(file)))
             continue
         if any(r == file.parent or r in file.parents for r in refused):
             continue
@@ -153,28 +186,44 @@ def env_folders(environ: dict[str, str] | None = None) -> list[Path]:
     return [Path(p).expanduser() for p in value.split(os.pathsep) if p.strip()]
 
 
-def entry_point_folders(entry_points: Iterable[Any] | None = None) -> list[Path]:
+class Folders(list[Path]):
+    """Card folders to load, and the problems met finding them: `kingdom check` reports them
+    as errors, other commands warn once and load the rest (see `compile_folders`)."""
+
+    def __init__(self, folders: Iterable[Path] = (), problems: Iterable[Diagnostic] = ()) -> None:
+        super().__init__(folders)
+        self.problems = list(problems)
+
+
+def entry_point_folders(entry_points: Iterable[Any] | None = None) -> Folders:
     """The folders of installed packages that declare a `kingdom.expansions` entry point.
 
-    A broken entry point is reported on stderr and skipped, so one bad package does not stop
-    every command.
+    An entry point that fails to load (even with SystemExit) or names no folder is a problem
+    of the result and skipped, so one bad package does not stop every command.
     """
     if entry_points is None:
-        return list(_installed_folders(tuple(sys.path)))
-    folders = []
+        return _installed_folders(tuple(sys.path))
+    found = Folders()
     for ep in entry_points:
+        where = f"<entry point {ep.name} = {ep.value}>"
         try:
-            folders.append(_entry_point_path(ep.load()))
-        except Exception as exc:  # an installed package's fault, not the user's command
-            print(f"warning: skipping expansion entry point '{ep.name}' ({ep.value}): {exc}",
-                  file=sys.stderr)
-    return folders
+            folder = _entry_point_path(ep.load())
+        except (Exception, SystemExit) as exc:  # an installed package's fault
+            found.problems.append(Diagnostic("K402", f"the expansion entry point failed: "
+                                             f"{type(exc).__name__}: {exc}", where))
+            continue
+        if folder.is_dir():
+            found.append(folder)
+        else:
+            found.problems.append(Diagnostic("K402", f"the expansion entry point names "
+                                             f"'{folder}', which is not a folder", where))
+    return found
 
 
 @functools.lru_cache(maxsize=8)
-def _installed_folders(path_key: tuple[str, ...]) -> tuple[Path, ...]:
+def _installed_folders(path_key: tuple[str, ...]) -> Folders:
     """Installed expansions, looked up once per `sys.path` (scenario runs ask for each scenario)."""
-    return tuple(entry_point_folders(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)))
+    return entry_point_folders(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
 
 
 def _entry_point_path(obj: Any) -> Path:
@@ -190,33 +239,62 @@ def _entry_point_path(obj: Any) -> Path:
 
 def discover(extra: Iterable[str | Path] = (), *, builtin: bool = True,
              environ: dict[str, str] | None = None,
-             entry_points: Iterable[Any] | None = None) -> list[Path]:
+             entry_points: Iterable[Any] | None = None) -> Folders:
     """Every card folder to load: built-in, `extra`, KINGDOM_PATH, then installed packages.
 
-    A folder reached twice, or a second copy of an expansion with the same manifest name
-    (a folder given explicitly and the same expansion pip-installed), is loaded once.
+    A folder reached twice, or a second copy of an expansion (same manifest name and card
+    files: a folder given explicitly and the same expansion pip-installed), is loaded once;
+    a different expansion with a name already taken is a K400 problem, and skipped.
     """
     from compiler.build import BUILTIN_CARDS
 
+    installed = entry_point_folders(entry_points)
     candidates = [*([BUILTIN_CARDS] if builtin else []), *map(Path, extra),
-                  *env_folders(environ), *entry_point_folders(entry_points)]
-    out: list[Path] = []
+                  *env_folders(environ), *installed]
+    out = Folders(problems=installed.problems)
     seen_paths: set[Path] = set()
-    seen_names: set[str] = set()
+    named: dict[str, Manifest] = {}
     for folder in candidates:
         resolved = folder.resolve()
         if resolved in seen_paths:
             continue
         seen_paths.add(resolved)
         manifest = folder / MANIFEST
-        if manifest.is_file():
-            found = read_manifest(manifest)
-            if isinstance(found, Manifest):
-                if found.name in seen_names:
-                    continue
-                seen_names.add(found.name)
+        found = read_manifest(manifest) if manifest.is_file() else None
+        if isinstance(found, Manifest):
+            first = named.setdefault(found.name, found)
+            if first is not found:
+                if _card_contents(first.folder) != _card_contents(found.folder):
+                    out.problems.append(found.name_taken(first))
+                continue
         out.append(folder)
     return out
+
+
+def _card_contents(folder: Path) -> dict[Path, bytes | None]:
+    """The card files of an expansion by their place in it, to tell a copy from another."""
+    files, _ = folder_cards(folder)
+    contents = {}
+    for file, _set in files:
+        try:
+            contents[file.relative_to(folder)] = file.read_bytes()
+        except OSError:
+            contents[file.relative_to(folder)] = None
+    return contents
+
+
+_warned: set[str] = set()
+
+
+def warn_once(problems: Iterable[Diagnostic]) -> None:
+    """Print each problem on stderr as a warning, once per process (commands other than
+    `check` load the rest)."""
+    for problem in problems:
+        text = problem.format(severity="warning")
+        if text not in _warned:
+            _warned.add(text)
+            print(f"{text}\n     = note: skipped; `kingdom check` reports this as an error",
+                  file=sys.stderr)
 
 
 def load_library(extra: Iterable[str | Path] = (), strict: bool = True, **kwargs: Any):

@@ -1,12 +1,21 @@
 """Load YAML safely, keeping the line and column of every value.
 
+`load_yaml` is the one way Kingdom reads a YAML file (cards, manifests, strategies, scenarios),
+so every file gets the same limits: UTF-8 text only, at most `MAX_BYTES`, no aliases (a few
+hundred bytes of nested aliases expand to gigabytes), nesting at most `MAX_DEPTH` deep (PyYAML's
+composer recurses once per level), no duplicate keys, numbers written as plain decimals, and
+only text, numbers, true/false and null as values. Each refusal is a diagnostic at its place.
+
 PyYAML's composer gives a node tree with marks; we turn it into plain Python data and a table
 from each value's path (as jsonschema reports it) to its position in the file.
 """
 
 from __future__ import annotations
 
+import codecs
+import re
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +24,19 @@ import yaml
 from compiler.errors import Diagnostic
 
 Path_ = tuple  # a path into the data: keys and list indexes
+
+MAX_BYTES = 256 * 1024  # the largest built-in card is under 3 KB
+MAX_DEPTH = 20  # lists and mappings inside each other; the deepest file we ship has 7
+MAX_NUMBER_LENGTH = 18  # characters of a number: more is a mistake (and slow to convert)
+INT_TAG, FLOAT_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+# The numbers YAML 1.2 and 1.1 read alike; 010 (octal 8), 0x10, 1_000 and 1:30 (sexagesimal
+# 90) are numbers only in YAML 1.1, which PyYAML follows, so they are refused.
+PLAIN_NUMBER = {
+    INT_TAG: re.compile(r"[-+]?(?:0|[1-9][0-9]*)"),
+    FLOAT_TAG: re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+                          r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"),
+}
+PLAIN_TYPES = (str, int, float, bool, type(None))
 
 
 @dataclass
@@ -69,46 +91,213 @@ def _get(data: Any, path: Path_) -> Any:
     return data
 
 
-def load_yaml(file: str, text: str | None = None) -> tuple[Located | None, list[Diagnostic]]:
-    """Parse one YAML file safely. Returns the document or a K100 diagnostic."""
+def load_yaml(file: str, text: str | None = None, limit: int = MAX_BYTES
+              ) -> tuple[Located | None, list[Diagnostic]]:
+    """Parse one YAML file (read from `file` unless `text` is given) within the limits above.
+
+    Returns the document, or None and the diagnostics that refused it (K100, K105-K112).
+    """
     if text is None:
-        text = Path(file).read_text(encoding="utf-8")
+        text = read_text(file, limit)
+        if isinstance(text, Diagnostic):
+            return None, [text]
+    elif (size := len(text.encode("utf-8"))) > limit:
+        return None, [_too_large(file, size, limit)]
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _Composer(file, text).get_single_node()
+    except _Refused as exc:
+        return None, [exc.diagnostic]
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or str(exc)
-        context = f" ({exc.context})" if exc.context else ""
-        return None, [Diagnostic("K100", f"invalid YAML: {problem}{context}", file, line, col)]
+        return None, [_yaml_error(file, exc)]
+    except yaml.reader.ReaderError as exc:
+        line, col = _line_col(text, exc.position)
+        return None, [Diagnostic("K100", f"invalid YAML: character U+{exc.character:04X} is not "
+                                 "allowed in a YAML file", file, line, col,
+                                 "remove it, or write it as an escape in a double-quoted string")]
     except yaml.YAMLError as exc:
         return None, [Diagnostic("K100", f"invalid YAML: {exc}", file)]
     doc = Located(file, None, text)
     if node is None:
-        doc.data = None
         return doc, []
-    try:
-        doc.data = _convert(node, (), doc)
-    except yaml.YAMLError as exc:
-        return None, [Diagnostic("K100", f"invalid YAML: {exc}", file)]
+    converter = _Converter(doc)
+    doc.data = converter.value(node, ())
+    if converter.diagnostics:
+        return None, converter.diagnostics
     return doc, []
 
 
-def _convert(node: yaml.Node, path: Path_, doc: Located) -> Any:
-    doc.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
+def read_text(file: str | Path, limit: int = MAX_BYTES) -> str | Diagnostic:
+    """The UTF-8 text of `file` (a byte-order mark is allowed), or why it cannot be read: it is
+    missing, larger than `limit` bytes (K106), or not UTF-8 text (K105)."""
+    try:
+        with open(file, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as exc:
+        return Diagnostic("K106", f"cannot read the file: {exc.strerror or exc}", str(file))
+    if len(data) > limit:
+        return _too_large(str(file), Path(file).stat().st_size, limit)
+    return decode_utf8(str(file), data)
+
+
+def decode_utf8(file: str, data: bytes) -> str | Diagnostic:
+    """`data` as UTF-8 text, or a K105 diagnostic at its first byte that is not."""
+    hint = "save the file as UTF-8 text"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return Diagnostic("K105", "not UTF-8 text: the file is UTF-16 (it starts with a UTF-16 "
+                          "byte-order mark)", file, 1, 1, hint)
+    bad = data.find(b"\0")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bad = exc.start if bad < 0 else min(bad, exc.start)
+    else:
+        if bad < 0:
+            return text
+    line = data.count(b"\n", 0, bad) + 1
+    line_start = data.rfind(b"\n", 0, bad) + 1
+    column = len(data[line_start:bad].decode("utf-8", errors="replace")) + 1
+    what = "a NUL byte (a binary file?)" if data[bad] == 0 else f"byte 0x{data[bad]:02x}"
+    return Diagnostic("K105", f"not UTF-8 text: {what} at line {line}, column {column}",
+                      file, line, column, hint + " (Latin-1, UTF-16 and binary files are not read)")
+
+
+def _too_large(file: str, size: int, limit: int) -> Diagnostic:
+    return Diagnostic("K106", f"the file is too large ({size:,} bytes); the limit is "
+                      f"{limit // 1024} KB", file, 1, 1, "a card or setting file is a few KB; "
+                      "is this the right file?")
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _mark(mark: yaml.Mark | None) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1) if mark else (1, 1)
+
+
+def _yaml_error(file: str, exc: yaml.MarkedYAMLError) -> Diagnostic:
+    problem = exc.problem or str(exc)
+    context = f" ({exc.context})" if exc.context else ""
+    return Diagnostic("K100", f"invalid YAML: {problem}{context}", file,
+                      *_mark(exc.problem_mark or exc.context_mark))
+
+
+class _Refused(Exception):
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+class _Composer(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing aliases and deep nesting as it meets them: its parser
+    works event by event, but its composer recurses once per level and shares aliased nodes,
+    which our conversion would expand (an alias bomb) or follow forever (`&a [*a]`)."""
+
+    def __init__(self, file: str, text: str) -> None:
+        super().__init__(text)
+        self.file = file
+        self.depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> yaml.Node:
+        event = self.peek_event()
+        at = _mark(event.start_mark)
+        if isinstance(event, yaml.AliasEvent):
+            raise _Refused(Diagnostic("K108", f"YAML alias '*{event.anchor}' is not allowed",
+                                      self.file, *at, "write the value out in full"))
+        if not isinstance(event, yaml.CollectionStartEvent):
+            return super().compose_node(parent, index)
+        if self.depth >= MAX_DEPTH:
+            raise _Refused(Diagnostic("K107", f"nested too deeply (more than {MAX_DEPTH} lists "
+                                      "or mappings inside each other)", self.file, *at))
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+class _Converter:
+    """Node tree -> plain data and positions, collecting a diagnostic for each refused value."""
+
+    def __init__(self, doc: Located) -> None:
+        self.doc = doc
+        self.diagnostics: list[Diagnostic] = []
+        self.constructor = yaml.SafeLoader("")
+
+    def error(self, code: str, message: str, node: yaml.Node, hint: str = "") -> None:
+        self.diagnostics.append(Diagnostic(code, message, self.doc.file,
+                                           *_mark(node.start_mark), hint))
+
+    def value(self, node: yaml.Node, path: Path_) -> Any:
+        self.doc.positions[path] = _mark(node.start_mark)
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.value(item, (*path, i)) for i, item in enumerate(node.value)]
+        self.doc.styles[path] = node.style
+        return self.scalar(node)
+
+    def mapping(self, node: yaml.MappingNode, path: Path_) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = yaml.SafeLoader(" ").construct_object(key_node, deep=True)
-            key = key if isinstance(key, str | int | float | bool) or key is None else str(key)
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.error("K110", "a key must be text or a number, not a list or mapping",
+                           key_node)
+                continue
+            key = self.scalar(key_node)
             child = (*path, key)
-            doc.key_positions[child] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            if isinstance(key_node, yaml.ScalarNode):
-                doc.styles[(*path, key, "<key>")] = key_node.style
-            result[key] = _convert(value_node, child, doc)
+            if child in self.doc.key_positions:
+                line, _ = self.doc.key_positions[child]
+                self.error("K109", f"duplicate key '{key}' (first given on line {line})",
+                           key_node, "give each key once: YAML would keep only the last")
+                continue
+            self.doc.key_positions[child] = _mark(key_node.start_mark)
+            self.doc.styles[(*path, key, "<key>")] = key_node.style
+            result[key] = self.value(value_node, child)
         return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, (*path, i), doc) for i, item in enumerate(node.value)]
-    doc.styles[path] = node.style
-    loader = yaml.SafeLoader("")
-    return loader.construct_object(node, deep=True)
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        pattern = PLAIN_NUMBER.get(node.tag)
+        if pattern is not None and len(node.value) > MAX_NUMBER_LENGTH:
+            self.error("K112", f"number too long ({len(node.value):,} characters; at most "
+                       f"{MAX_NUMBER_LENGTH})", node)
+            return None
+        if pattern is not None and not pattern.fullmatch(node.value):
+            self.error("K111", _yaml11_number(node.value), node,
+                       "write a plain decimal number (10, 90), or quote it to make it text")
+            return None
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except Exception as exc:  # a bad explicit tag (!!timestamp x): PyYAML raises anything
+            self.error("K100", f"invalid YAML value: {exc}", node)
+            return None
+        if not isinstance(value, PLAIN_TYPES):
+            self.error("K110", f"{_kind(value)} is not allowed here", node,
+                       "values are text, numbers, true/false or null; quote it to make it text")
+            return None
+        return value
+
+
+def _yaml11_number(text: str) -> str:
+    """Why a number is refused: "'010' is a number only in YAML 1.1, which reads it as 8 (octal)"."""
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        value = None
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return f"'{text}' is not a number"
+    digits = text.lstrip("+-").lower()
+    base = ("base 60, minutes:seconds" if ":" in digits else "hexadecimal" if "0x" in digits
+            else "binary" if "0b" in digits else "octal" if digits[:1] == "0" and digits[1:2].isdigit()
+            else "digits grouped with _" if "_" in digits else "")
+    return (f"'{text}' is a number only in YAML 1.1, which reads it as {value}"
+            + (f" ({base})" if base else ""))
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, date):
+        return f"a date ({value})"
+    if isinstance(value, bytes):
+        return "binary data (!!binary)"
+    return f"a YAML {type(value).__name__}"

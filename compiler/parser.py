@@ -87,18 +87,47 @@ def parser() -> Lark:
     return lark_parser(grammar_text(), LARK_OPTIONS)
 
 
+MAX_TREE_DEPTH = 60  # rules inside each other in one statement; the built-in cards reach 9
+
+
 def parse(text: str, start: str = "statements") -> Any:
     """Parse `text` from rule `start` into nodes; raises DSLSyntaxError."""
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
         raise _syntax_error(text, exc) from None
+    _check_limits(tree)  # (the transformer recurses once per level)
     try:
         return ToNodes().transform(tree)
-    except VisitError as exc:
+    except VisitError as exc:  # raised by a method of ToNodes
         meta = getattr(exc.obj, "meta", None)
         line, col = (meta.line, meta.column) if meta and not meta.empty else (1, 1)
-        raise DSLSyntaxError(f"cannot build '{exc.rule}': {exc.orig_exc}", line, col) from None
+        raise DSLSyntaxError(f"cannot build '{exc.rule}': {exc.orig_exc}", line, col,
+                             "K115") from None
+
+
+def _check_limits(tree: Tree) -> None:
+    """Refuse a tree deeper than MAX_TREE_DEPTH (1,000 reminders in a row) or with a number
+    too long to convert, walking it without recursion."""
+    from compiler.loader import MAX_NUMBER_LENGTH
+
+    stack: list[tuple[Tree | Token, int, Tree]] = [(tree, 1, tree)]
+    while stack:
+        node, depth, parent = stack.pop()
+        if isinstance(node, Token):
+            digits = max(map(len, re.findall(r"[0-9]+", node)), default=0)
+            if digits > MAX_NUMBER_LENGTH:
+                raise DSLSyntaxError(f"number too long ({digits:,} digits; at most "
+                                     f"{MAX_NUMBER_LENGTH})", node.line or 1, node.column or 1,
+                                     "K112")
+            continue
+        if depth > MAX_TREE_DEPTH:
+            meta = parent.meta
+            line, col = (meta.line, meta.column) if not meta.empty else (1, 1)
+            raise DSLSyntaxError(f"the statement is nested too deeply (more than "
+                                 f"{MAX_TREE_DEPTH} levels)", line, col, "K114",
+                                 "split it into several statements, or remove reminders")
+        stack.extend((child, depth + 1, node) for child in node.children)
 
 
 def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
@@ -190,7 +219,10 @@ class ToNodes(Transformer):
         builder = primitives.BUILDERS.get(data)
         if builder is None:
             return Tree(data, children, meta)
-        node = builder(*children)
+        try:  # (Lark calls this outside the code that wraps errors in VisitError)
+            node = builder(*children)
+        except Exception as exc:  # a builder's refusal ("gain two" needs a card), or its fault
+            raise VisitError(data, Tree(data, children, meta), exc) from exc
         return node.at(meta) if isinstance(node, Node) else node
 
     # ---- entry points

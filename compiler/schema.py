@@ -33,7 +33,7 @@ def validate(doc: Located) -> list[Diagnostic]:
                            doc.file, *doc.where(()))]
     out: list[Diagnostic] = []
     seen: set[tuple] = set()
-    for error in sorted(_validator().iter_errors(doc.data), key=lambda e: list(e.absolute_path)):
+    for error in sorted(_validator().iter_errors(doc.data), key=_in_file_order):
         best = jsonschema.exceptions.best_match([error])
         diag = _diagnose(best, doc)
         key = (diag.line, diag.column, diag.code)
@@ -43,11 +43,16 @@ def validate(doc: Located) -> list[Diagnostic]:
     return out
 
 
+def _in_file_order(error: jsonschema.ValidationError) -> list[tuple[str, Any]]:
+    """A sort key for an error's path whose keys may mix types (`1:` beside `foo:`)."""
+    return [(type(p).__name__, p if isinstance(p, int) else str(p)) for p in error.absolute_path]
+
+
 def _diagnose(error: jsonschema.ValidationError, doc: Located) -> Diagnostic:
     path = tuple(error.absolute_path)
     known = list(card_schema()["properties"])
     if error.validator == "additionalProperties" and not path:
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})), key=str)
         key = extra[0]
         line, col = doc.where((key,), key=True)
         match = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)

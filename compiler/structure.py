@@ -271,6 +271,9 @@ class Choose(Node):
         refs_only = len(refs) == len(bound)
         optional = getattr(self, "optional", False)
         in_printed_order = self.different  # "choose two different": resolved in the order shown
+        # Only a printed "choose" list takes an extra option (Elder): not "..., your choice"
+        # (Jester, Spy), nor options joined by "or" ("+1 Card, or +1 Action, or +1 Buy").
+        takes_extra = not by_you and getattr(self, "style", "") != "or"
 
         def choose(ctx: Ctx) -> None:
             if refs_only and not any(ref.resolve(ctx) for ref in refs):
@@ -298,7 +301,7 @@ class Choose(Node):
             # choice ..., you may choose an extra option"): only for your own choices.
             card = ctx.card
             extra = ctx.game.extra_choices.get(card.uid, 0) if card is not None else 0
-            for _ in range(extra if chooser is ctx.you else 0):
+            for _ in range(extra if takes_extra and chooser is ctx.you else 0):
                 if not remaining:
                     break
                 label = ask(Decision(OPTION, chooser, "You may choose an extra option",
@@ -554,6 +557,7 @@ class NextTurn(Node):
         def schedule(ctx: Ctx) -> None:
             later = Ctx(ctx.game, ctx.you, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
+            later.vars["later"] = True  # (a card it plays then is played later)
             if keep is not None:
                 later.vars["keep_while"] = keep
             ctx.you.next_turn.append((ctx.card, body, later))
@@ -602,6 +606,22 @@ class When(Node):
         return self.text
 
 
+def _first_this_turn(game: Game, player: Player, event: str,
+                     matches: Callable[[Ctx, Any], bool] | None) -> bool:
+    """Whether the play or gain just made by `player` is the first matching one this turn:
+    "the first time you play a Silver this turn" looks at the whole turn, from before the
+    effect saying it too (the play or gain itself is already listed)."""
+    if event == "play":
+        so_far = game.played_this_turn
+    else:
+        so_far = [card for who, card, _phase in game.gain_log if who is player]
+    count = 0
+    for card in so_far:
+        if matches is None or matches(Ctx(game, player, card), card.d):
+            count += 1
+    return count <= 1
+
+
 class Lasting(Node):
     """"this turn, when you gain a card: ..." / "the first time you play a Silver this turn"."""
 
@@ -618,6 +638,8 @@ class Lasting(Node):
 
         scope, first_each_turn = when.scope, getattr(when, "first_each_turn", False)
         pred = when.filter.compile_pred() if first_each_turn else None
+        first_time = when.once and event in ("play", "gain")  # "the first time you play ..."
+        matches = when.filter.compile_pred() if first_time and when.filter is not None else None
 
         def install(ctx: Ctx) -> None:
             owner, source, unaffected = ctx.you, ctx.card, ctx.unaffected
@@ -632,6 +654,10 @@ class Lasting(Node):
                     (c for c in game.played_this_turn if pred(Ctx(game, player, c), c.d)), None
                 ) is not card:
                     return  # only the first such card that player plays each turn
+                if first_time and card is not None and not _first_this_turn(
+                        game, player, event, matches):
+                    game.unlisten(listener)  # it happened earlier this turn: it never will
+                    return
                 if when.once:
                     game.unlisten(listener)
                 run = Ctx(game, owner, source)
@@ -1019,6 +1045,7 @@ class Deferred(Node):
             game, owner = ctx.game, ctx.you
             later = Ctx(game, owner, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
+            later.vars["later"] = True  # (a card it plays then is played later)
             if when == "next_turn":
                 # a Duration card stays in play while it has this to do; others stay nowhere
                 card = ctx.card

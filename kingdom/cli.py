@@ -3,21 +3,40 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
+import os
 import sys
 import time
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from compiler.build import compile_folders
 from compiler.errors import CompileError
 from compiler.expansions import Manifest, discover, manifests
 from compiler.schema import card_schema
+from kingdom import arguments
+from kingdom.arguments import UsageError, printable
 from runtime.library import Library
 
-console = Console()
+
+class _Console(Console):
+    """rich's Console, leaving a closed pipe to `main` (rich's own handling exits with 1)."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
+console = _Console()
+
+# Exit statuses (README, Commands).
+OK, FAILED, USAGE = 0, 1, 2  # a check, test or invariant failed; bad usage or input
+INTERNAL = 70  # a bug in Kingdom (sysexits' EX_SOFTWARE)
+INTERRUPTED = 130  # Ctrl-C (128 + SIGINT), as a shell reports it
+BROKEN_PIPE = 141  # the reader of our output went away (128 + SIGPIPE), as `seq 9999 | head -1`
 
 
 def _library(extra: list[str]) -> Library:
@@ -55,7 +74,8 @@ def card_record(card) -> dict:
 
 def cmd_list(args: argparse.Namespace) -> int:
     library = _library(args.cards)
-    cards = [c for c in library if args.set is None or c.set == args.set]
+    chosen = None if args.set is None else arguments.card_set(args.set, (c.set for c in library))
+    cards = [c for c in library if chosen is None or c.set == chosen]
     if args.json:
         print(json.dumps([card_record(c) for c in cards], indent=2))
         return 0
@@ -63,33 +83,28 @@ def cmd_list(args: argparse.Namespace) -> int:
     for column in ("Name", "Set", "Cost", "Types"):
         table.add_column(column)
     for card in sorted(cards, key=lambda c: (c.set, c.name)):
-        table.add_row(card.name, card.set, "-" if card.kind == "ally" else f"${card.cost}",
-                      " - ".join(card.types))
+        table.add_row(Text(printable(card.name)), Text(printable(card.set)),
+                      "-" if card.kind == "ally" else f"${card.cost}",
+                      Text(printable(" - ".join(card.types))))
     console.print(table)
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     library = _library(args.cards)
-    name = library.resolve(args.name)
-    if name is None and args.name in library.split_piles:  # a split pile: its members, top first
-        members = library.split_piles[args.name]
-        print(f"{args.name}  (split pile, top first: only its top card can be bought or gained)")
-        for member in members:
+    name = arguments.card_or_pile(library, args.name)
+    if name in library.split_piles:  # a split pile: its members, top first
+        print(f"{printable(name)}  (split pile, top first: only its top card can be bought or gained)")
+        for member in library.split_piles[name]:
             card = library[member]
-            print(f"  {card.name}  (${card.cost})  {' - '.join(card.types)}")
+            print(printable(f"  {card.name}  (${card.cost})  {' - '.join(card.types)}"))
         return 0
-    if name is None:
-        hint = library.suggest(args.name)
-        print(f"unknown card '{args.name}'" + (f"; did you mean '{hint}'?" if hint else ""),
-              file=sys.stderr)
-        return 1
     card = library[name]
     cost = f"${card.cost}" + ("+" if card.overpay else "")
     if card.kind == "ally":
         cost = "no cost"
-    print(f"{card.name}  ({cost})  {' - '.join(card.types)}  [{card.set}]")
-    print(card.text)
+    print(printable(f"{card.name}  ({cost})  {' - '.join(card.types)}  [{card.set}]"))
+    print(printable(card.text, lines=True))
     return 0
 
 
@@ -106,7 +121,13 @@ def cmd_test(args: argparse.Namespace) -> int:
         files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
     passed = failed = 0
     for file in files:
-        for outcome in run_file(file):
+        try:
+            outcomes = run_file(file)
+        except (OSError, UnicodeDecodeError) as exc:
+            failed += 1
+            print(f"FAIL  {file}: cannot read the file: {exc}")
+            continue
+        for outcome in outcomes:
             if outcome.passed:
                 passed += 1
                 if not args.quiet:
@@ -118,14 +139,19 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+ALLY_CHOSEN = "the game's Ally is picked at random when a Liaison is in the Kingdom"
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: compile every card, summarise, and play a sample game."""
     from kingdom.bots import BigMoney, DefaultAgent
+    from kingdom.narrate import narrate
     from runtime.setup import standard_game
 
     start = time.perf_counter()
     library = _library([])
     elapsed = time.perf_counter() - start
+    kingdom = arguments.kingdom_piles(library, args.kingdom, ALLY_CHOSEN)
     table = Table(title=f"{len(library)} cards compiled from YAML in {elapsed * 1000:.0f} ms")
     table.add_column("Set")
     table.add_column("Cards", justify="right")
@@ -137,15 +163,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
         kinds = sorted({c.kind for c in cards})
         table.add_row(set_name, str(len(cards)), ", ".join(kinds))
     console.print(table)
-    kingdom = args.kingdom.split(",")
     game = standard_game(library, kingdom, [BigMoney(), DefaultAgent()], seed=args.seed)
-    game.log = []
-    game.run()
+    turns = narrate(game, plain=False).turn_summaries()
     console.print(f"\n[bold]Sample game[/bold] (seed {args.seed}): Big Money vs the default "
                   f"bot, Kingdom: {', '.join(kingdom)}")
-    turns = turn_summaries(game.log)
     for line in turns[: args.lines]:
-        console.print("  " + line, highlight=False)
+        console.print(Text("  " + printable(line)), highlight=False)
     if len(turns) > args.lines:
         console.print(f"  ... ({len(turns) - args.lines} more turns)")
     for player in game.players:
@@ -159,36 +182,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from kingdom.simulate import Setup, random_kingdom, simulate
-    from kingdom.strategy import resolve_bot
 
     library = _library(args.cards)
-    try:
-        bots = [resolve_bot(spec.strip(), library) for spec in args.bots.split(",") if spec.strip()]
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    if not bots:
-        print("--bots needs at least one bot", file=sys.stderr)
-        return 2
+    bots = _bots(library, bot_specs(args.bots))
+    if args.log and args.json:
+        raise UsageError("--log narrates games as text; it does not go with --json")
+    players = args.players or max(arguments.MIN_PLAYERS, len(bots))
+    if players > arguments.MAX_PLAYERS:
+        raise UsageError(f"{len(bots)} bots but a game has {arguments.MIN_PLAYERS} to "
+                         f"{arguments.MAX_PLAYERS} players; give --players (the bots take the "
+                         "seats in turn) or fewer bots")
     if args.kingdom.strip().lower() == "random":
-        kingdom = random_kingdom(library, tuple(args.sets.split(",")))
-        kingdom_text = f"random ({args.sets})"
+        sets = arguments.kingdom_sets(library, args.sets or "base")
+        kingdom = random_kingdom(library, sets)
+        kingdom_text = f"random ({','.join(sets)})"
+    elif args.sets is not None:
+        raise UsageError("--sets goes with --kingdom random")
     else:
-        kingdom = []
-        for name in (n.strip() for n in args.kingdom.split(",") if n.strip()):
-            resolved = library.resolve(name) or (name if name in library.split_piles else None)
-            if resolved is None:
-                hint = library.suggest(name)
-                print(f"unknown card '{name}'" + (f"; did you mean '{hint}'?" if hint else ""),
-                      file=sys.stderr)
-                return 2
-            kingdom.append(resolved)
+        kingdom = arguments.kingdom_piles(library, args.kingdom, ALLY_CHOSEN)
         kingdom_text = ", ".join(kingdom) or "(none)"
-    players = args.players or max(2, len(bots))
     setup = Setup(library, kingdom, bots, players=players, max_turns=args.max_turns,
                   check_invariants=args.check_invariants)
     start = time.perf_counter()
-    err = Console(stderr=True)
+    err = _Console(stderr=True)
     if args.json or args.no_progress:
         results = simulate(setup, args.games, args.seed, args.jobs)
     else:
@@ -198,6 +214,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             results = simulate(setup, args.games, args.seed, args.jobs,
                                progress=lambda n: bar.advance(task, n))
     elapsed = time.perf_counter() - start
+    if args.log:
+        _narrate_simulated(setup, args)
     if args.json:
         data = results.to_json(players)
         data.update(kingdom=kingdom_text, seed=args.seed, players=players, jobs=args.jobs,
@@ -208,13 +226,104 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.plot:
         from kingdom.plot import plot_results
 
-        plot_results(results, players, Path(args.plot))
+        try:
+            plot_results(results, players, Path(args.plot))
+        except OSError as exc:  # (the folder was checked before the run; it went away since)
+            raise UsageError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
         err.print(f"plot written to {args.plot}")
     if results.violations:
         for line in results.violations[:20]:
             print("invariant violated: " + line, file=sys.stderr)
         return 1
     return 0
+
+
+def bot_specs(text: str) -> list[str]:
+    return [spec.strip() for spec in text.split(",") if spec.strip()]
+
+
+def _bots(library: Library, specs: list[str]) -> list:
+    """The bots `--bots` names (strategies, files, 'default', 'random'), or a UsageError."""
+    from kingdom.strategy import resolve_bot
+
+    try:
+        bots = [resolve_bot(spec, library) for spec in specs]
+    except (ValueError, OSError) as exc:
+        raise UsageError(f"--bots: {exc}") from None
+    if not bots:
+        raise UsageError("--bots needs at least one bot, e.g. --bots big-money,default")
+    return bots
+
+
+def _plain(args: argparse.Namespace) -> bool:
+    """Screen-reader output: asked for, or the output is not a terminal."""
+    return args.plain or not sys.stdout.isatty()
+
+
+def _narrate_simulated(setup, args: argparse.Namespace) -> None:
+    """`simulate --log`: the first game (or every game) played again with the narrator."""
+    from kingdom.narrate import narrate_simulated
+
+    for index in range(args.games if args.log == "all" else 1):
+        print(f"Game {index + 1} (seed {args.seed}):")
+        for line in narrate_simulated(setup, args.seed, index, _plain(args)).lines:
+            print(printable(line.text))
+        print()
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """A person against bots in the terminal (kingdom/play.py), saved after every answer."""
+    from kingdom import play
+
+    if args.resume is not None:
+        if args.kingdom is not None or args.bots is not None or args.cards or args.seat:
+            raise UsageError("--resume continues the saved game: its Kingdom, bots, cards and "
+                             "seat come from the file (give only --save, --plain, --pause)")
+        try:
+            record = play.Record.load(Path(args.resume))
+        except play.SaveError as exc:
+            raise UsageError(str(exc)) from None
+        missing = [path for path in record.cards if not Path(path).exists()]
+        if missing:
+            raise UsageError(f"{args.resume}: the game's cards are no longer at {missing[0]}")
+        library = _library(record.cards)
+    else:
+        library = _library(args.cards)
+        specs = bot_specs(args.bots or "big-money")
+        if len(specs) > arguments.MAX_PLAYERS - 1:
+            raise UsageError(f"--bots: {len(specs)} bots, but a game has at most "
+                             f"{arguments.MAX_PLAYERS} players: give 1 to 5 bots")
+        if args.seat is not None and args.seat > len(specs) + 1:
+            raise UsageError(f"--seat: {args.seat}, but the game has {len(specs) + 1} seats")
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        record = play.Record(_play_kingdom(library, args.kingdom or "random", seed), specs, seed,
+                             (args.seat or 1) - 1, [str(Path(c).resolve()) for c in args.cards])
+    bots = _bots(library, record.bots)
+    save_path = Path(args.save or args.resume or play.DEFAULT_SAVE)
+    plain = _plain(args)
+    try:
+        table = play.Table(library, record, bots, plain, on_answer=lambda r: r.save(save_path))
+    except play.SaveError as exc:
+        raise UsageError(f"{args.resume}: {exc}") from None
+    record.save(save_path)
+    if plain:
+        def write(text: str, _style: str | None) -> None:
+            print(printable(text), flush=True)
+    else:
+        def write(text: str, style: str | None) -> None:
+            console.print(Text(printable(text), style=style or ""), highlight=False)
+    return play.Terminal(table, save_path, input, write, args.pause).run()
+
+
+def _play_kingdom(library: Library, text: str, seed: int) -> list[str]:
+    if text.strip().lower() == "random":
+        from kingdom.simulate import random_kingdom
+
+        return random_kingdom(library)(seed)
+    piles = arguments.kingdom_piles(library, text, ALLY_CHOSEN)
+    if not piles:
+        raise UsageError("--kingdom needs at least one card, or 'random'")
+    return piles
 
 
 def print_results(results, players: int, kingdom_text: str, args: argparse.Namespace,
@@ -259,134 +368,286 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
     console.print(cards)
 
 
+def _deal(args: argparse.Namespace, library: Library) -> list[str]:
+    """A random Kingdom from the randomizer options (UsageError on bad input)."""
+    from kingdom.randomizer import Constraints, RandomizerError, deal
+
+    def names(text: str) -> tuple[str, ...]:
+        return tuple(n.strip() for n in text.split(",") if n.strip())
+
+    wanted = Constraints(names(args.require), names(args.exclude), args.spread, args.plus_buy,
+                         args.village)
+    try:
+        return deal(library, list(names(args.sets)), args.seed, wanted)
+    except RandomizerError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_kingdom(args: argparse.Namespace) -> int:
+    """A random Kingdom, seeded, with its setup resolved: printed, or rendered with --output."""
+    from kingdom import render
+
+    library = _library(args.cards)
+    piles = _deal(args, library)
+    if args.output or args.format:
+        args.kingdom, args.set = ",".join(piles), None
+        return cmd_render(args)
+    chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
+    try:
+        selection = render.select_kingdom(library, piles, chosen_ally, args.players, args.seed)
+    except render.RenderError as exc:
+        raise UsageError(str(exc)) from None
+    print(render.brief(library, selection))
+    return 0
+
+
+def _selection(args: argparse.Namespace, library: Library):
+    """The set or Kingdom `render` is asked for (UsageError when it names nothing loaded)."""
+    from kingdom import render
+
+    try:
+        if args.set is not None:
+            return render.select_set(library, args.set)
+        if args.kingdom.strip().lower() == "random":
+            piles = _deal(args, library)
+        else:
+            piles = arguments.kingdom_piles(library, args.kingdom, "give it with --ally")
+        if not piles:
+            raise UsageError("--kingdom needs at least one card")
+        chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
+        return render.select_kingdom(library, piles, chosen_ally, args.players, args.seed)
+    except render.RenderError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     """A printable rule summary (HTML, Markdown or PDF) of a set or a Kingdom."""
     from kingdom import render
 
     if (args.set is None) == (args.kingdom is None):
-        print("render: give either --set SET or --kingdom 'Card,Card,...'", file=sys.stderr)
-        return 2
+        raise UsageError("give either --set SET or --kingdom 'Card,Card,...'")
+    if args.ally is not None and args.kingdom is None:
+        raise UsageError("--ally goes with --kingdom")
     library = _library(args.cards)
+    fmt = render.output_format(args.output, args.format)
+    layout = args.layout or ("sheet" if args.kingdom and not args.plain else "summary")
+    selection = _selection(args, library)
     try:
-        if args.set is not None:
-            selection = render.select_set(library, args.set)
-        else:
-            selection = render.select_kingdom(library, args.kingdom.split(","), args.ally)
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=render.load_rulings(args.rules),
-                                       accessibility=render.load_accessibility(args.rules))
-        data = render.render(summary, args.format)
+                                       accessibility=render.load_accessibility(args.rules),
+                                       layout=layout, backs=args.backs)
+        data = render.render(summary, fmt)
     except render.RenderError as exc:
-        print(f"render: {exc}", file=sys.stderr)
-        return 1
+        print(f"kingdom render: {exc}", file=sys.stderr)
+        return FAILED
     if args.output in (None, "-"):
-        if args.format == "pdf" and sys.stdout.isatty():
-            print("render: a PDF needs --output FILE", file=sys.stderr)
-            return 2
+        if fmt == "pdf" and sys.stdout.isatty():
+            raise UsageError("a PDF needs --output FILE")
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        Path(args.output).write_bytes(data)
+        try:
+            Path(args.output).write_bytes(data)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
         count = len(summary.cards)
-        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {args.format})",
+        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {fmt}, {layout})",
               file=sys.stderr)
     return 0
 
 
-def turn_summaries(log: list[str]) -> list[str]:
-    """One line per turn from a game log: "turn 3 p1: plays Copper x4; buys Silver for $4"."""
-    out: list[str] = []
-    head, events = "", []
-
-    def flush() -> None:
-        if head:
-            runs: list[list] = []
-            for event in events:
-                if runs and runs[-1][0] == event:
-                    runs[-1][1] += 1
-                else:
-                    runs.append([event, 1])
-            text = "; ".join(e if n == 1 else f"{e} x{n}" for e, n in runs)
-            out.append(f"{head}: {text or 'nothing'}")
-
-    for line in log:
-        if line.startswith("-- turn "):
-            flush()
-            head, events = line[3:].replace(":", ""), []
-        else:
-            player, _, event = line.partition(" ")
-            if events and events[-1].startswith(f"buys {event[6:]} for") and event.startswith("gains"):
-                continue  # a bought card is gained: said once
-            events.append(event if head.endswith(player) else line)
-    flush()
-    return out
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="kingdom", description="Dominion cards as data.")
-    sub = parser.add_subparsers(dest="command", required=True)
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kingdom", description="Dominion cards as data: compile, show, test, play and print them.",
+        epilog="Exit status: 0 ok, 1 a check or test failed, 2 bad usage or input, "
+               f"{INTERNAL} an internal error (please report it).")
+    parser.add_argument("--version", action="version", version=version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    cards_help = "a folder of extra card files, or one card file (repeatable)"
     p = sub.add_parser("check", help="compile the built-in cards and the given folders")
-    p.add_argument("paths", nargs="*")
+    p.add_argument("paths", nargs="*", type=arguments.card_path, metavar="PATH",
+                   help="card folders or card files to compile with the built-in cards")
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("list", help="list the loaded cards")
-    p.add_argument("--set")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--cards", action="append", default=[])
+    p.add_argument("--set", help="only the cards of this set (a set id such as base)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
     p.set_defaults(func=cmd_list)
     p = sub.add_parser("show", help="show one card")
-    p.add_argument("name")
-    p.add_argument("--cards", action="append", default=[])
+    p.add_argument("name", metavar="CARD", help="a card or split pile, in any case")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
     p.set_defaults(func=cmd_show)
     p = sub.add_parser("schema", help="print the card JSON Schema")
     p.set_defaults(func=cmd_schema)
     p = sub.add_parser("test", help="run scenario files")
-    p.add_argument("paths", nargs="+")
-    p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("paths", nargs="+", type=arguments.scenario_path, metavar="PATH",
+                   help="scenario files, or folders searched for *.yaml")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
     p.set_defaults(func=cmd_test)
     p = sub.add_parser("demo", help="compile everything and play a sample game")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=arguments.whole_number(0), default=1, help="the game's seed")
     p.add_argument("--kingdom", default="Village,Smithy,Militia,Market,Moat,Witch,Cellar,"
-                   "Workshop,Remodel,Laboratory")
-    p.add_argument("--lines", type=int, default=60, help="turns to print")
+                   "Workshop,Remodel,Laboratory", help="comma-separated Kingdom cards")
+    p.add_argument("--lines", type=arguments.whole_number(0), default=60, help="turns to print")
     p.set_defaults(func=cmd_demo)
+    add_simulate(sub)
+    add_render(sub, cards_help)
+    add_play(sub, cards_help)
+    return parser
+
+
+def add_play(sub: argparse._SubParsersAction, cards_help: str) -> None:
+    p = sub.add_parser("play", help="play a game against bots in the terminal (saved as you go)")
+    p.add_argument("--kingdom", help="comma-separated Kingdom cards, or 'random' (the default)")
+    p.add_argument("--bots", help="1 to 5 comma-separated bots, as simulate takes them "
+                   "(default: big-money)")
+    p.add_argument("--seed", type=arguments.whole_number(0), help="the game's seed (default: "
+                   "a new one; it is saved)")
+    p.add_argument("--seat", type=arguments.whole_number(1, arguments.MAX_PLAYERS),
+                   help="your seat, 1 goes first (default: 1)")
+    p.add_argument("--save", type=arguments.output_file,
+                   help="the save file, rewritten after every answer (default: kingdom-play.json, "
+                   "or the file given to --resume)")
+    p.add_argument("--resume", metavar="FILE", type=arguments.existing_file,
+                   help="continue the game saved in FILE")
+    p.add_argument("--plain", action="store_true", help="screen-reader mode: one event a line, "
+                   "no colour, money in words (the default when the output is not a terminal)")
+    p.add_argument("--pause", action="store_true", help="wait for Enter after each bot's turn")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
+    p.set_defaults(func=cmd_play)
+
+
+def add_simulate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many bot games and report the figures")
     p.add_argument("--kingdom", default="", help="comma-separated Kingdom cards, or 'random'")
-    p.add_argument("--sets", default="base", help="sets a random Kingdom is drawn from")
+    p.add_argument("--sets", help="with --kingdom random: the sets it is drawn from (default: base)")
     p.add_argument("--bots", default="big-money,big-money",
                    help="comma-separated strategies (kingdom/strategies), files, 'default', 'random'")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--players", type=int, default=0, help="players per game (default: number of bots)")
-    p.add_argument("--max-turns", type=int, default=500)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--games", type=arguments.whole_number(1, arguments.MAX_GAMES), default=1000,
+                   help="games to play (default: 1000)")
+    p.add_argument("--seed", type=arguments.whole_number(0), default=1,
+                   help="base seed: game i is seeded from it and i")
+    p.add_argument("--jobs", type=arguments.whole_number(1, arguments.MAX_JOBS), default=1,
+                   help="worker processes (same results for any number)")
+    p.add_argument("--players", type=arguments.whole_number(arguments.MIN_PLAYERS,
+                                                            arguments.MAX_PLAYERS),
+                   help="players per game (default: number of bots)")
+    p.add_argument("--max-turns", type=arguments.whole_number(1), default=500,
+                   help="stop a game after this many turns (counted as unfinished)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--check-invariants", action="store_true",
                    help="check between moves that no card is created, lost or in two places")
-    p.add_argument("--cards", action="append", default=[])
-    p.add_argument("--plot", metavar="FILE.png",
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+                   help="a folder of extra card files, or one card file (repeatable)")
+    p.add_argument("--plot", metavar="FILE.png", type=arguments.plot_file,
                    help="draw the win rate as games accumulate and the game lengths")
+    p.add_argument("--log", nargs="?", const="first", choices=("first", "all"),
+                   help="narrate the first game (or 'all' of them) before the figures")
+    p.add_argument("--plain", action="store_true", help="with --log: money in words (the "
+                   "default when the output is not a terminal)")
     p.set_defaults(func=cmd_simulate)
+
+
+def add_render(sub: argparse._SubParsersAction, cards_help: str) -> None:
     p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", help="every card of one set (set id or card folder name)")
-    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles)")
-    p.add_argument("--ally", help="the game's Ally, with --kingdom")
-    p.add_argument("--format", choices=("html", "md", "pdf"), default="html")
-    p.add_argument("--output", "-o", help="file to write (default: standard output)")
-    p.add_argument("--plain", action="store_true",
-                   help="accessible layout: everything in words, no colour or icons")
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
-    p.add_argument("--rules", help="rules folder with Card-by-Card Clarifications "
-                   "(default: $KINGDOM_RULES or ../shared/rules)")
-    p.add_argument("--cards", action="append", default=[], help="extra card folders")
+    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles), or 'random'")
+    _add_render_options(p, cards_help)
+    _add_deal_options(p)
     p.set_defaults(func=cmd_render)
+    p = sub.add_parser("kingdom", help="deal a random Kingdom and resolve its setup (seeded)")
+    _add_deal_options(p)
+    _add_render_options(p, cards_help)
+    p.set_defaults(func=cmd_kingdom, set=None)
+
+
+def version() -> str:
+    from compiler.card import DSL_VERSION
+
+    try:
+        number = importlib.metadata.version("kingdom")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        number = "(not installed)"
+    return f"kingdom {number} (card DSL version {DSL_VERSION})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; every way out is an exit status (README, Commands), never a traceback
+    unless KINGDOM_DEBUG is set."""
+    try:
+        return run(argv)
+    except BrokenPipeError:
+        return broken_pipe()
+    except KeyboardInterrupt:
+        print("kingdom: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except Exception as exc:
+        if os.environ.get("KINGDOM_DEBUG"):
+            raise
+        print(printable(f"kingdom: internal error: {type(exc).__name__}: {exc}; please report "
+                        "it (KINGDOM_DEBUG=1 shows the traceback)"), file=sys.stderr)
+        return INTERNAL
+
+
+def run(argv: list[str] | None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None:  # `kingdom` alone: the help, as for any other usage mistake
+        parser.print_help(sys.stderr)
+        return USAGE
     try:
         return args.func(args)
-    except CompileError as exc:
+    except UsageError as exc:
+        print(printable(f"kingdom {args.command}: error: {exc}"), file=sys.stderr)
+        return USAGE
+    except CompileError as exc:  # cards that do not compile: `check` reports them itself
         print(exc.report(), file=sys.stderr)
-        return 1
+        return USAGE
+
+
+def broken_pipe() -> int:
+    """The reader of standard output went away (`kingdom list | head -1`): stop quietly. Standard
+    output is pointed at /dev/null so that Python's last flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return BROKEN_PIPE
+
+
+def _add_deal_options(p: argparse.ArgumentParser) -> None:
+    """The randomizer's options (`kingdom kingdom`, `render --kingdom random`)."""
+    p.add_argument("--sets", default="base", help="comma-separated sets to deal from")
+    p.add_argument("--seed", type=arguments.whole_number(0), default=0,
+                   help="seeds the deal and every setup choice")
+    p.add_argument("--require", default="", help="comma-separated cards or split piles to include")
+    p.add_argument("--exclude", default="", help="comma-separated cards or split piles to leave out")
+    p.add_argument("--spread", action="store_true", help="at least 2 piles at $3 or less, $4, $5+")
+    p.add_argument("--plus-buy", action="store_true", help="at least one pile giving +Buy")
+    p.add_argument("--village", action="store_true", help="at least one pile giving +2 Actions")
+
+
+def _add_render_options(p: argparse.ArgumentParser, cards_help: str) -> None:
+    p.add_argument("--ally", help="the game's Ally (default: drawn when a Liaison needs one)")
+    p.add_argument("--players", type=arguments.whole_number(arguments.MIN_PLAYERS,
+                                                            arguments.MAX_PLAYERS),
+                   default=2, help="players: pile sizes in the setup (2 to 6, default 2)")
+    p.add_argument("--layout", choices=("summary", "sheet", "proxies", "dividers"),
+                   help="sheet: a Kingdom on one page (the default for --kingdom); summary: a card "
+                   "per box (the default for --set); proxies: 63x88 mm cards to cut; dividers")
+    p.add_argument("--backs", action="store_true", help="proxies: a page of card backs per page")
+    p.add_argument("--format", choices=("html", "md", "pdf"),
+                   help="default: the --output file's extension, else html")
+    p.add_argument("--output", "-o", type=arguments.output_file,
+                   help="file to write (default: standard output)")
+    p.add_argument("--plain", action="store_true",
+                   help="accessible layout: everything in words, no colour or icons")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default: a4)")
+    p.add_argument("--rules", type=arguments.rules_folder,
+                   help="rules folder with Card-by-Card Clarifications "
+                   "(default: $KINGDOM_RULES or ../shared/rules)")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
 
 
 if __name__ == "__main__":

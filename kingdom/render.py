@@ -19,6 +19,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
+from kingdom.randomizer import GameSetup, RandomizerError, resolve_setup
 from runtime.cards import CardDef
 from runtime.library import Library
 from runtime.setup import BASIC
@@ -27,6 +28,14 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 RULES_ENV = "KINGDOM_RULES"
 DEFAULT_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
 FORMATS = ("html", "md", "pdf")
+EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".pdf": "pdf"}
+LAYOUTS = ("summary", "sheet", "proxies", "dividers")
+# Built-in sets by id; a custom expansion's name comes from its manifest.
+SET_NAMES = {
+    "base": "Base", "base-1e": "Base (first-edition cards)", "intrigue": "Intrigue",
+    "intrigue-1e": "Intrigue (first-edition cards)", "cornucopia-guilds": "Cornucopia & Guilds",
+    "allies": "Allies", "prosperity-basic": "Prosperity (Platinum and Colony)",
+}
 PAPERS = {"a4": "A4", "letter": "letter"}
 # Types every game has; any other type a card mentions may name cards kept outside the Supply.
 COMMON_TYPES = {"Action", "Treasure", "Victory", "Curse", "Attack", "Reaction", "Duration"}
@@ -36,6 +45,13 @@ SPLIT_COPIES = 4
 
 class RenderError(Exception):
     """A selection that cannot be rendered: unknown set, card or Ally."""
+
+
+def output_format(output: str | None, given: str | None) -> str:
+    """The format: `--format` if given, else the output file's extension, else HTML."""
+    if given:
+        return given
+    return EXTENSIONS.get(Path(output).suffix.lower(), "html") if output else "html"
 
 
 # ------------------------------------------------------------------------------ rulings
@@ -147,6 +163,7 @@ class Selection:
     piles: dict[str, list[str]] = field(default_factory=dict)
     ally: CardDef | None = None
     is_kingdom: bool = False
+    game: GameSetup | None = None  # a Kingdom's setup, every choice resolved
 
 
 def sets_of(library: Library) -> list[str]:
@@ -166,20 +183,31 @@ def select_set(library: Library, set_name: str) -> Selection:
 
 
 def _set_title(cards: list[CardDef], set_name: str) -> str:
-    """The expansion's name and version from its manifest, if the cards come with one."""
+    """The set's name, with the version of a custom expansion's manifest."""
+    found = _manifest(cards[0]) if cards else None
+    return f"{found.name} {found.version}" if found else SET_NAMES.get(set_name, set_name)
+
+
+def set_name(card: CardDef) -> str:
+    """The name of a card's set, as printed on a card: "Cornucopia & Guilds", "Harbor Towns"."""
+    found = _manifest(card)
+    return found.name if found else SET_NAMES.get(card.set, card.set)
+
+
+def _manifest(card: CardDef):
+    """The manifest of the expansion folder a card comes from, if it has one."""
     from compiler.expansions import MANIFEST, Manifest, read_manifest
 
-    for card in cards:
-        for folder in Path(card.source).parents if card.source else ():
-            if (folder / MANIFEST).is_file():
-                found = read_manifest(folder / MANIFEST)
-                if isinstance(found, Manifest):
-                    return f"{found.name} {found.version}"
-                break
-    return f"Set: {set_name}"
+    for folder in Path(card.source).parents if card.source else ():
+        if (folder / MANIFEST).is_file():
+            found = read_manifest(folder / MANIFEST)
+            return found if isinstance(found, Manifest) else None
+    return None
 
 
-def select_kingdom(library: Library, names: list[str], ally: str | None = None) -> Selection:
+def select_kingdom(library: Library, names: list[str], ally: str | None = None, players: int = 2,
+                   seed: int = 0, colonies: bool | None = None) -> Selection:
+    """A Kingdom and its setup for `players`, every choice (Bane, Ally, ...) resolved, seeded."""
     cards: list[CardDef] = []
     piles: dict[str, list[str]] = {}
     for raw in names:
@@ -204,14 +232,25 @@ def select_kingdom(library: Library, names: list[str], ally: str | None = None) 
             raise RenderError(f"'{ally}' is not an Ally" +
                               (f"; Allies: {', '.join(allies)}" if allies else ""))
         ally_card = library[resolved]
+    chosen = [n.strip() for n in names if n.strip()]
+    kingdom = [n if n in piles else library[n].name for n in chosen]
+    try:
+        game = resolve_setup(library, kingdom, players, seed, ally_card and ally_card.name, colonies)
+    except RandomizerError as exc:
+        raise RenderError(str(exc)) from exc
+    ally_card = library[game.ally] if game.ally else None
+    for pile in game.added.values():  # the Bane, Ferryman's pile
+        if library[pile] not in cards:
+            cards.append(library[pile])
+    if game.colonies:
+        cards.extend(library[n] for n in ("Platinum", "Colony") if n in library)
     for extra in _outside_supply(library, [*cards, *([ally_card] if ally_card else [])]):
         if extra not in cards:
             cards.append(extra)
     if ally_card is not None:
         cards.append(ally_card)
-    chosen = [n.strip() for n in names if n.strip()]
-    title = "Kingdom: " + ", ".join(n if n in piles else library[n].name for n in chosen)
-    return Selection(title, cards, piles, ally_card, is_kingdom=True)
+    title = "Kingdom: " + ", ".join(kingdom)
+    return Selection(title, cards, piles, ally_card, is_kingdom=True, game=game)
 
 
 def _outside_supply(library: Library, chosen: list[CardDef]) -> list[CardDef]:
@@ -241,6 +280,7 @@ class CardView:
     markers: list[str] = field(default_factory=list)  # "Overpay", "special cost"
     members: list[str] = field(default_factory=list)  # for a split pile
     rulings: list[str] = field(default_factory=list)
+    set_name: str = ""  # the set's name, as printed on a proxy
 
     @property
     def type_line(self) -> str:
@@ -266,10 +306,17 @@ class Summary:
     plain: bool = False
     paper: str = "a4"
     access: list[str] = field(default_factory=list)  # accessibility notes of the rules files
+    layout: str = "summary"  # or "sheet": a Kingdom on one page, its rulings on the next
+    backs: bool = False  # proxies: a page of card backs after each page of fronts
 
     @property
     def cards(self) -> list[CardView]:
         return [c for _, cards in self.sections for c in cards]
+
+    @property
+    def sheet_cards(self) -> list[CardView]:
+        """The cards a Kingdom sheet shows: all but the basic cards (its setup names those)."""
+        return [c for title, cards in self.sections if title != SECTION_TITLES["basic"] for c in cards]
 
 
 _MONEY = re.compile(r"\$(\d+)")
@@ -301,7 +348,13 @@ def card_view(card: CardDef, plain: bool, rulings: dict[str, list[str]]) -> Card
     if card.kind in NON_SUPPLY_KINDS and not any("not in the Supply" in x for x in above + below):
         markers.append("not in the Supply")
     return CardView(card.name, cost, cost_words, list(card.types), card.kind, card.set, above, below,
-                    markers, rulings=[spell_out(r) if plain else r for r in rulings.get(card.name, [])])
+                    markers, rulings=[spell_out(r) if plain else r for r in card_rulings(card, rulings)],
+                    set_name=set_name(card))
+
+
+def card_rulings(card: CardDef, folder: dict[str, list[str]]) -> list[str]:
+    """A card's own rulings (its file's `rulings:`), else the rules folder's for it."""
+    return list(card.rulings) or folder.get(card.name, [])
 
 
 def _order(card: CardDef) -> tuple:
@@ -316,7 +369,8 @@ SECTION_TITLES = {
 
 def build_summary(library: Library, selection: Selection, plain: bool = False, paper: str = "a4",
                   rulings: dict[str, list[str]] | None = None,
-                  accessibility: list[tuple[frozenset[str], list[str]]] | None = None) -> Summary:
+                  accessibility: list[tuple[frozenset[str], list[str]]] | None = None,
+                  layout: str = "summary", backs: bool = False) -> Summary:
     """The summary of a selection; `accessibility` notes are kept for rules files about its cards."""
     rulings = {} if rulings is None else rulings
     by_kind: dict[str, list[CardDef]] = {}
@@ -346,11 +400,53 @@ def build_summary(library: Library, selection: Selection, plain: bool = False, p
     if plain:
         for note in notes:
             note.text = spell_out(note.text)
-    shown = {c.name for c in selection.cards} | set(selection.piles)
-    access = [note for names, notes in accessibility or () if names & shown for note in notes]
+    access = relevant_access(library, selection, accessibility or [])
     if plain:
         access = [spell_out(note) for note in access]
-    return Summary(selection.title, sections, notes, plain, paper, access)
+    return Summary(selection.title, sections, notes, plain, paper, access, layout, backs)
+
+
+# What an accessibility sentence is about, when it names no card: a mechanic of the game.
+MECHANICS = {
+    "Favor": lambda cards, sel: sel.ally is not None or any(
+        c.has_type("Liaison") or re.search(r"\bFavors?\b", c.text) for c in cards),
+    "Ally": lambda cards, sel: sel.ally is not None,
+    "Coffers": lambda cards, sel: any(re.search(r"\bCoffers\b", c.text) for c in cards),
+    "split pile": lambda cards, sel: bool(sel.piles),
+    "Bane": lambda cards, sel: any(re.search(r"\bBanes?\b", c.text) for c in cards),
+    "Reward": lambda cards, sel: any(c.kind == "reward" for c in cards),
+    "Overpay": lambda cards, sel: any(c.overpay for c in cards),
+}
+PILE_TERMS = {"Bane", "Reward"}  # piles a sentence names beside cards ("the Bane pile, Ferryman's")
+
+
+def relevant_access(library: Library, selection: Selection,
+                    files: list[tuple[frozenset[str], list[str]]]) -> list[str]:
+    """The accessibility notes that concern the selection, sentence by sentence: one naming
+    cards or mechanics is kept when one of them is in the game; one naming neither, when its
+    rules file is about a card in the game."""
+    shown = {c.name for c in selection.cards} | set(selection.piles)
+    known = sorted({c.name for c in library} | set(library.split_piles), key=len, reverse=True)
+    present = {term for term, test in MECHANICS.items() if test(selection.cards, selection)}
+    out = []
+    for names, notes in files:
+        for note in notes:
+            kept = [s for s in re.split(r"(?<=[.!?])\s+", note)
+                    if _concerns(s, known, shown, present, bool(names & shown))]
+            if kept:
+                out.append(" ".join(kept))
+    return out
+
+
+def _concerns(sentence: str, known: list[str], shown: set[str], present: set[str],
+              file_applies: bool) -> bool:
+    """Named cards, and the piles listed beside them (Bane, Rewards), decide first; then the
+    mechanics named; a sentence naming nothing follows its rules file."""
+    terms = {t for t in MECHANICS if re.search(rf"\b{re.escape(t)}", sentence)}
+    subjects = {n for n in known if re.search(rf"\b{re.escape(n)}\b", sentence)}
+    if subjects or terms & PILE_TERMS:
+        return bool(subjects & shown or terms & PILE_TERMS & present)
+    return bool(terms & present) if terms else file_applies
 
 
 def _pile_view(library: Library, pile: str, members: list[str], plain: bool,
@@ -383,30 +479,38 @@ def setup_notes(library: Library, selection: Selection) -> list[SetupNote]:
         notes.append(SetupNote("Extra basic piles", "Add the " + _and(names(extra_basics)) +
                                " piles to the Supply beside the usual basic cards.",
                                names(extra_basics)))
+    game = selection.game
     for card in cards:
         lines = [x for x in card.text.splitlines() if x.startswith("Setup")]
         if card.setup is not None or lines:
             text = " ".join(lines) or "This card has a setup rule."
+            if game is not None and card.name in game.added:
+                pile = game.added[card.name]
+                where = "in the Supply" if game.supply(pile) else "set aside, outside the Supply"
+                text += f" In this game: {pile} ({where})."
             notes.append(SetupNote(card.name, text, [card.name]))
     coffers = [c for c in cards if re.search(r"\bCoffers\b", c.text)]
     if coffers:
+        start = f" Each player starts with {game.coffers} Coffers." if game and game.coffers else ""
         notes.append(SetupNote(
             "Coffers", "Give each player a Coffers mat and put coin tokens nearby. Each Coffers "
-            "can be spent during your turn for +$1. Used by " + _and(names(coffers)) + ".",
-            names(coffers)))
+            "can be spent during your turn for +$1." + start + " Used by " + _and(names(coffers))
+            + ".", names(coffers)))
     liaisons = [c for c in cards if c.has_type("Liaison")]
     favors = [c for c in cards if c.has_type("Liaison") or re.search(r"\bFavors?\b", c.text)]
     if favors:
         ally = selection.ally
-        text = ("Give each player a Favors mat; each player starts with 1 Favor. Used by "
+        start = _count(game.favors if game else 1, "Favor")
+        text = (f"Give each player a Favors mat; each player starts with {start}. Used by "
                 + _and(names(favors)) + ".")
         if liaisons:
             text += (f" With a Liaison in the game, use exactly one Ally: {ally.name}." if ally
                      else " With a Liaison in the game, choose exactly one Ally and set it out.")
         notes.append(SetupNote("Favors", text, names(favors)))
     elif selection.ally is not None:
+        start = _count(game.favors if game else 1, "Favor")
         notes.append(SetupNote("Ally", f"Set out the Ally {selection.ally.name}; each player gets "
-                               "a Favors mat and 1 Favor.", [selection.ally.name]))
+                               f"a Favors mat and {start}.", [selection.ally.name]))
     outside = [c for c in cards if c.kind in NON_SUPPLY_KINDS]
     if outside:
         users = [c for c in supply if any(
@@ -427,7 +531,31 @@ def setup_notes(library: Library, selection: Selection) -> list[SetupNote]:
             "Overpay", "When you buy " + _and(names(overpay), "or") + ", you may pay more than its "
             "cost; its Overpay ability uses the extra amount. Gaining it any other way is not "
             "overpaying.", names(overpay)))
-    return notes
+    return notes + (game_notes(library, game) if game else [])
+
+
+def game_notes(library: Library, game: GameSetup) -> list[SetupNote]:
+    """Platinum and Colony, and how many cards each pile starts with for this many players."""
+    colony = ("Used: add the Platinum and Colony piles; the game also ends when Colony runs out."
+              if game.colonies else "Not used in this game.")
+    basics = [p for p in game.piles if p.name in BASIC or p.name in ("Platinum", "Colony")]
+    groups: dict[int, list[str]] = {}
+    for pile in game.piles:
+        if pile not in basics and pile.in_supply:
+            name = f"{pile.name} ({pile.role})" if pile.role == "Bane" else pile.name
+            groups.setdefault(pile.cards, []).append(name)
+    sizes = ", ".join(f"{p.name} {p.cards}" for p in basics)
+    sizes += "".join(f"; {n} each: {', '.join(names)}" if len(names) > 1 else f"; {names[0]} {n}"
+                     for n, names in sorted(groups.items(), reverse=True))
+    outside = [p for p in game.piles if not p.in_supply]
+    if outside:
+        sizes += "; outside the Supply: " + ", ".join(f"{p.name} {p.cards}" for p in outside)
+    return [SetupNote("Platinum and Colony", colony),
+            SetupNote(f"Piles for {game.players} players", sizes + ".", [p.name for p in game.piles])]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _and(items: list[str], word: str = "and") -> str:
@@ -450,7 +578,8 @@ def _md_escape(text: str) -> str:
 
 
 def render_html(summary: Summary, for_pdf: bool = False) -> str:
-    return _environment().get_template("summary.html.j2").render(
+    template = "sheet.html.j2" if summary.layout == "sheet" else "summary.html.j2"
+    return _environment().get_template(template).render(
         s=summary, page_size=PAPERS[summary.paper], for_pdf=for_pdf)
 
 
@@ -469,8 +598,27 @@ def render_pdf(summary: Summary) -> bytes:
     return out.getvalue()
 
 
+def render_print_and_play(summary: Summary) -> bytes:
+    """Proxies or dividers of the summary's cards (a split pile as its member cards), as PDF."""
+    from kingdom import proxies
+
+    cards = [proxies.Proxy(c.name, c.cost, c.type_line, c.above, c.below, c.set_name)
+             for c in summary.cards if c.kind != "split-pile"]
+    try:
+        if summary.layout == "dividers":
+            return proxies.dividers_pdf(cards, summary.paper, summary.title)
+        return proxies.proxies_pdf(cards, summary.paper, summary.backs, summary.title)
+    except proxies.ProxyError as exc:
+        raise RenderError(str(exc)) from exc
+
+
 def render(summary: Summary, fmt: str) -> bytes:
     """The summary in one format, as bytes ready to write."""
+    if summary.layout in ("proxies", "dividers"):
+        if fmt != "pdf":
+            raise RenderError(f"--layout {summary.layout} is drawn to cut out: it is written as "
+                              "PDF only (--format pdf, or an output file ending in .pdf)")
+        return render_print_and_play(summary)
     if fmt == "html":
         return render_html(summary).encode("utf-8")
     if fmt == "md":
@@ -478,3 +626,16 @@ def render(summary: Summary, fmt: str) -> bytes:
     if fmt == "pdf":
         return render_pdf(summary)
     raise RenderError(f"unknown format '{fmt}'; formats: {', '.join(FORMATS)}")
+
+
+def brief(library: Library, selection: Selection) -> str:
+    """A dealt Kingdom as text for a terminal: its piles by cost, the Ally, the setup notes."""
+    lines = [selection.title]
+    for name in selection.game.kingdom if selection.game else ():
+        first = library[library.split_piles[name][0]] if name in library.split_piles else library[name]
+        lines.append(f"  ${first.cost:<2} {name}  [{set_name(first)}]")
+    if selection.ally is not None:
+        lines.append(f"  Ally: {selection.ally.name}")
+    lines.append("Setup:")
+    lines.extend(f"  {note.title}: {note.text}" for note in setup_notes(library, selection))
+    return "\n".join(lines)

@@ -1,7 +1,9 @@
-"""Scenario files (../shared/spec/scenario-format.md): a state, some moves, the state expected.
+"""Scenario files (format: docs/scenario-format.md): a state, some moves, the state expected.
 
 `run_file` runs every scenario in a file and returns one `Outcome` per scenario; the
-`kingdom test` command and the pytest plugin in tests/ both use it.
+`kingdom test` command and the pytest plugin in tests/ both use it. Each file is checked first
+(kingdom/scenario_check.py, against kingdom/scenario.schema.json): a malformed scenario fails
+with positioned errors and is not run, and nothing in a file stops the other files.
 """
 
 from __future__ import annotations
@@ -11,12 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from compiler.build import compile_folders
 from compiler.errors import CompileError
 from compiler.expansions import discover
 from kingdom import moves
+from kingdom.scenario_check import Scenario, check_references, from_data, load_file
 from runtime.decisions import (
     BUY,
     CARDS,
@@ -99,16 +100,7 @@ def convert_answer(decision: Decision, answer: Any) -> Any:
             count = decision.max if decision.exact else max(decision.min, 1)  # "yes": all 2
             return decision.check(list(decision.options[:count]))
         names = answer if isinstance(answer, list) else [answer]
-        pool = list(decision.options)
-        picked = []
-        for name in names:
-            match = next((c for c in pool if c.d.name == name or name in c.d.former_names), None)
-            if match is None:
-                raise IllegalAnswer(f"{decision.prompt}: {name!r} is not one of "
-                                    f"{decision.describe_options()}")
-            pool.remove(match)
-            picked.append(match)
-        return decision.check(picked)
+        return decision.check(decision.cards_named(names))
     if kind == OPTION:
         if decision.min == 0 and _is_no(answer):
             return None  # an optional choice among options, declined
@@ -261,46 +253,46 @@ def library_for(expansions: list[Path]) -> Library:
     return _LIBRARIES[key]
 
 
-def load_scenarios(file: Path) -> list[dict]:
-    data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    return data if isinstance(data, list) else [data]
-
-
 def run_file(file: Path) -> list[Outcome]:
-    try:
-        scenarios = load_scenarios(file)
-    except yaml.YAMLError as exc:
-        return [Outcome(str(file), "(file)", False, f"invalid YAML: {exc}")]
-    names = [s.get("name", "?") for s in scenarios if isinstance(s, dict)]
-    dupes = {n for n in names if names.count(n) > 1}
-    out = []
-    for spec in scenarios:
-        name = spec.get("name", "(unnamed)") if isinstance(spec, dict) else "(not a mapping)"
-        if name in dupes:
-            out.append(Outcome(str(file), name, False, "scenario name is not unique in the file"))
-            continue
-        out.append(run_scenario(spec, file))
-    return out
+    """Every scenario of `file`, run; a file or scenario that is not well formed fails alone."""
+    scenarios, problems = load_file(file)
+    if problems:
+        return [Outcome(str(file), "(file)", False, CompileError(problems).report())]
+    return [run_scenario(scenario) for scenario in scenarios]
 
 
-def run_scenario(spec: dict, file: Path) -> Outcome:
-    name = spec.get("name", "(unnamed)")
+def run_scenario(scenario: Scenario | dict, file: Path | None = None) -> Outcome:
+    """Check the scenario (a loaded one, or data made in code beside `file`), play it; never raises."""
+    if isinstance(scenario, dict):
+        scenario = from_data(scenario, file or Path("<scenario>"))
+    file, name, spec = scenario.file, scenario.name, scenario.spec
     try:
-        expansions = [file.parent / p for p in spec.get("expansions", [])]
-        library = library_for(expansions)
-        game = build_game(spec, library)
-        first_turn_pending = spec.get("setup") == "standard"
-        for step in spec.get("steps") or []:
-            run_step(game, step, start_turn=first_turn_pending)
-            first_turn_pending = False
-        check_expectations(game, spec.get("expect") or {})
+        if scenario.problems:
+            raise CompileError(scenario.problems)
+        library = library_for([file.parent / p for p in spec.get("expansions", [])])
+        problems = check_references(scenario, library)
+        if problems:
+            raise CompileError(problems)
+        play_scenario(spec, library)
     except ScenarioFailure as exc:
         return Outcome(str(file), name, False, str(exc))
     except CompileError as exc:
         return Outcome(str(file), name, False, exc.report())
     except (IllegalMove, IllegalAnswer, KeyError, ValueError) as exc:
         return Outcome(str(file), name, False, f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # an engine fault fails this scenario, not the whole run
+        return Outcome(str(file), name, False, f"internal error: {type(exc).__name__}: {exc}")
     return Outcome(str(file), name, True)
+
+
+def play_scenario(spec: dict, library: Library) -> None:
+    """Build the game, run the steps, compare with `expect`; raises ScenarioFailure."""
+    game = build_game(spec, library)
+    first_turn_pending = spec.get("setup") == "standard"
+    for step in spec.get("steps") or []:
+        run_step(game, step, start_turn=first_turn_pending)
+        first_turn_pending = False
+    check_expectations(game, spec.get("expect") or {})
 
 
 def _load_answers(game: Game, answers: Any) -> None:

@@ -50,6 +50,7 @@ from typing import Any
 from compiler.errors import CompileError, Diagnostic
 from compiler.loader import Located, load_yaml
 from kingdom.bots import DefaultAgent, RandomAgent, coffers_to_reach, would_lose_by_gaining
+from kingdom.documents import kind_of, read_yaml
 from runtime.decisions import BUY, PLAY, TREASURES, Decision
 from runtime.library import Library
 
@@ -185,7 +186,7 @@ class _Loader:
 
     def card(self, value: Any, path: tuple) -> str | None:
         if not isinstance(value, str):
-            self.error("K104", f"a card name is expected, not {_kind(value)}", path)
+            self.error("K104", f"a card name is expected, not {kind_of(value)}", path)
             return None
         name = self.library.resolve(value)
         if name is None:
@@ -198,7 +199,7 @@ class _Loader:
         if data is None:
             return []
         if not isinstance(data, list):
-            self.error("K104", f"'{path[-1]}' must be a list of cards, not {_kind(data)}", path)
+            self.error("K104", f"'{path[-1]}' must be a list of cards, not {kind_of(data)}", path)
             return []
         rules = []
         for i, item in enumerate(data):
@@ -223,7 +224,7 @@ class _Loader:
         if data is None:
             return []
         if not isinstance(data, dict):
-            self.error("K104", f"'when' must be a mapping of conditions, not {_kind(data)}", path)
+            self.error("K104", f"'when' must be a mapping of conditions, not {kind_of(data)}", path)
             return []
         tests: list[Test] = []
         for key, value in data.items():
@@ -235,7 +236,7 @@ class _Loader:
             elif key in CARD_CONDITIONS:
                 if not isinstance(value, dict):
                     self.error("K104", f"'{key}' must map card names to counts, e.g. "
-                               f"{{Smithy: 0}}, not {_kind(value)}", here)
+                               f"{{Smithy: 0}}, not {kind_of(value)}", here)
                     continue
                 for card_key, count in value.items():
                     name = self.card(card_key, (*here, card_key))
@@ -247,6 +248,9 @@ class _Loader:
         return tests
 
     def comparison(self, value: Any, path: tuple) -> Callable[[int], bool] | None:
+        if _too_big(value):
+            self.error("K551", f"{_digits(value)}: a count is at most {LIMIT:,} either way", path)
+            return None
         compare = parse_comparison(value)
         if compare is None:
             self.error("K104", f"{value!r} is not a count: write N, \"<N\", \"<=N\", \">N\", "
@@ -260,6 +264,9 @@ class _Loader:
         if value in ("never", "all"):
             return value
         match = _SPEND_TO_REACH.match(value) if isinstance(value, str) else None
+        if match is not None and _too_big(value):
+            self.error("K551", f"{_digits(value)}: a price is at most {LIMIT:,}", path)
+            return None
         if match is None:
             self.error("K104", f"'coffers' must be never, all, auto or spend-to-reach [A, B, ...] "
                        f"(prices), not {value!r}", path, hint="e.g. coffers: spend-to-reach [8, 6]")
@@ -275,12 +282,35 @@ class _Loader:
         self.error("K104", f"'overpay' must be never, all or auto, not {value!r}", path)
         return None
 
+    def text(self, value: Any, path: tuple) -> str:
+        if not isinstance(value, str):
+            self.error("K104", f"'{path[-1]}' must be text, not {kind_of(value)}", path)
+            return ""
+        return value
+
     def unknown_key(self, key: Any, known: Any, path: tuple) -> None:
         import difflib
 
         match = difflib.get_close_matches(str(key), list(known), n=1, cutoff=0.6)
         hint = f"did you mean '{match[0]}'?" if match else "expected one of " + ", ".join(sorted(known))
         self.error("K102", f"unknown key '{key}'", path, key=True, hint=hint)
+
+
+LIMIT = 999_999_999  # the largest count or price a strategy may name
+_LONG_NUMBER = re.compile(r"\d{10,}")
+
+
+def _too_big(value: Any) -> bool:
+    """A number (or text holding one) past LIMIT, which no game reaches."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) > LIMIT
+    return isinstance(value, str) and _LONG_NUMBER.search(value) is not None
+
+
+def _digits(value: Any) -> str:
+    """A long value shown by its length: `a value 5000 characters long`."""
+    text = str(value)
+    return f"a value {len(text)} characters long" if len(text) > 20 else repr(value)
 
 
 _SPEND_TO_REACH = re.compile(r"^\s*spend-to-reach\s*\[?\s*(\d+(?:\s*,\s*\d+)*)\s*\]?\s*$")
@@ -347,21 +377,16 @@ def _card_test(key: str, name: str, compare: Callable[[int], bool]) -> Test:
     return supply
 
 
-def _kind(value: Any) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
-
-
 def load_strategy(file: str | Path, library: Library, text: str | None = None) -> Strategy:
     """Load and check one strategy file; raises CompileError listing every mistake."""
     file = str(file)
-    doc, diagnostics = load_yaml(file, text)
+    doc, diagnostics = read_yaml(file, "K550") if text is None else load_yaml(file, text)
     if doc is None:
         raise CompileError(diagnostics)
     loader = _Loader(doc, library)
     data = doc.data
     if not isinstance(data, dict):
-        loader.error("K101", f"a strategy file is a mapping with 'name' and 'buy', not {_kind(data)}", ())
+        loader.error("K101", f"a strategy file is a mapping with 'name' and 'buy', not {kind_of(data)}", ())
         raise CompileError(loader.diagnostics)
     for key in data:
         if key not in TOP_KEYS:
@@ -369,21 +394,19 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
     for key in ("name", "buy"):
         if key not in data:
             loader.error("K103", f"missing required key '{key}'", ())
-    name = data.get("name", Path(file).stem)
-    if not isinstance(name, str):
-        loader.error("K104", f"'name' must be text, not {_kind(name)}", ("name",))
+    name = loader.text(data.get("name", Path(file).stem), ("name",))
     flags = {}
     for key, default in (("suicide_check", True), ("play_others", True)):
         value = data.get(key, default)
         if not isinstance(value, bool):
-            loader.error("K104", f"'{key}' must be true or false, not {_kind(value)}", (key,))
+            loader.error("K104", f"'{key}' must be true or false, not {kind_of(value)}", (key,))
         flags[key] = bool(value)
     strategy = Strategy(
-        name=str(name),
+        name=name,
         file=file,
         buy=loader.rules(data.get("buy"), ("buy",)),
         play=loader.rules(data.get("play"), ("play",)),
-        description=str(data.get("description", "")),
+        description=loader.text(data.get("description", ""), ("description",)),
         coffers=loader.coffers(data.get("coffers"), ("coffers",)),
         overpay=loader.overpay(data.get("overpay"), ("overpay",)),
         **flags,

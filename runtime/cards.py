@@ -53,6 +53,7 @@ class CardDef:
     brings: tuple[str, ...] = ()  # types of non-Supply piles it brings ("Reward")
     former_names: tuple[str, ...] = ()
     pile_size: int | None = None  # cards in its Supply pile, when not the usual number
+    rulings: tuple[str, ...] = ()  # clarifications printed with it (`rulings:` in its file)
     source: str = ""
     text: str = ""
     tree: Any = None

@@ -3,12 +3,14 @@
 A `Decision` says what is asked, of whom, the legal options and how many may be picked. `ask`
 resolves it without asking when there is only one legal outcome (identical cards count as one),
 otherwise hands it to the player's agent and checks the answer. An agent is any object with a
-`decide(decision)` method; a step-wise driver (a UI, an AI service) can run the game in a worker
-thread and answer one pending decision at a time, without slowing this direct path.
+`decide(decision)` method; a step-wise `Session` (runtime/stepwise.py) lets a UI or an AI
+service answer one pending decision at a time as plain data (`plain_options`, `accept`),
+without slowing this direct path.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ NUMBER = "number"  # pick a number in options                           -> int
 PLAY = "play"  # turn: play an Action from hand, or None to stop      -> Card | None
 TREASURES = "treasures"  # turn: which Treasures to play              -> list[Card]
 BUY = "buy"  # turn: buy a pile, or None to stop                     -> str | None
+CARD_KINDS = (CARDS, ORDER, TREASURES, PLAY)  # kinds whose options are Card objects
 
 # What a NUMBER decision of the turn itself is about (`Decision.topic`; None for a card's own):
 SPEND_COFFERS = "spend_coffers"  # Buy phase, before each buy while the player has Coffers:
@@ -140,6 +143,52 @@ class Decision:
         elif answer in self.options:
             return answer
         raise IllegalAnswer(f"{self.prompt}: {answer!r} is not one of {self.describe_options()}")
+
+    def cards_named(self, names: Iterable[Any]) -> list[Card]:
+        """The option cards `names` names, in that order (each by its name or a former name, each
+        card once: identical cards are interchangeable); IllegalAnswer for a name that matches
+        no option card left."""
+        pool = list(self.options)
+        picked = []
+        for name in names:
+            match = next((c for c in pool if c.d.name == name or name in c.d.former_names), None)
+            if match is None:
+                if any(c.d.name == name for c in picked):
+                    raise IllegalAnswer(f"{self.prompt}: {name!r} named more often than there "
+                                        f"are in {self.describe_options()}")
+                raise IllegalAnswer(f"{self.prompt}: {name!r} is not one of "
+                                    f"{self.describe_options()}")
+            pool.remove(match)
+            picked.append(match)
+        return picked
+
+    def plain_options(self) -> tuple:
+        """The options as plain data: cards by name, other options as they are."""
+        if self.kind in CARD_KINDS:
+            return tuple(c.d.name for c in self.options)
+        return tuple(self.options)
+
+    def accept(self, answer: Any) -> Any:
+        """The legal outcome a plain-data answer stands for (cards named as `plain_options`
+        names them: a list of names, or one name or None for PLAY); IllegalAnswer, saying what
+        would be accepted, for anything else."""
+        kind = self.kind
+        if kind == PLAY:
+            if answer is None:
+                return None
+            if not isinstance(answer, str):
+                raise IllegalAnswer(f"{self.prompt}: answer a card's name from "
+                                    f"{self.describe_options()}, or None to stop")
+            return self.check(self.cards_named([answer])[0])
+        if kind in CARD_KINDS:
+            if not isinstance(answer, (list, tuple)) or not all(isinstance(n, str) for n in answer):
+                how = "all, top first" if kind == ORDER else f"pick {self.describe_count()}"
+                raise IllegalAnswer(f"{self.prompt}: answer a list of card names from "
+                                    f"{self.describe_options()} ({how})")
+            return self.check(self.cards_named(answer))
+        if kind == NUMBER and isinstance(answer, bool):
+            raise IllegalAnswer(f"{self.prompt}: answer a number from {self.describe_options()}")
+        return self.check(answer)
 
     def describe_count(self) -> str:
         if self.exact:

@@ -18,6 +18,7 @@ from runtime.decisions import (
     BUY,
     CARDS,
     NUMBER,
+    ORDER,
     OVERPAY,
     PLAY,
     REACT,
@@ -137,6 +138,7 @@ class Game:
         self.extra_turns: list[tuple[Player, dict]] = []
         self.skips: dict[int, int] = {}
         self.extra_turn = False
+        self.turns_in_a_row = 1  # turns its player has taken in a row, the one in progress included
         self.hand_play_limit: int | None = None
         self.hand_plays = 0
         self.shuffles = 0  # shuffles so far, for "if this made you shuffle"
@@ -203,6 +205,12 @@ class Game:
             group.remove(listener)
             if not group:
                 del self.listeners[listener.event]
+
+    def tokens_changed(self, player: Player) -> None:
+        """`player`'s Favors, Coffers or VP tokens (or a pile's tokens) changed: a "tokens" event
+        for a narrator, when one listens (the totals are read from the state)."""
+        if "tokens" in self.listeners:
+            self.emit("tokens", player)
 
     def emit(self, event: str, player: Player, card: Card | None = None, data: Any = None) -> None:
         """Run every listener of `event`; costs a dict lookup when nobody listens."""
@@ -333,13 +341,28 @@ class Game:
         if event in self.listeners:
             self.emit(event, player, card)
 
-    def trash_card(self, player: Player, card: Card, source: list[Card]) -> bool:
-        if not self.move(card, source, self.trash):
-            return False
+    def trash_cards(self, player: Player, placed: list[tuple[Card, list[Card]]]) -> list[Card]:
+        """Trash cards together: each still where it was (Stop-Moving) goes to the trash, all
+        at once; then their when-trash abilities resolve. Returns the cards trashed."""
+        trashed = [card for card, source in placed if self.move(card, source, self.trash)]
         if self.log is not None:
-            self.note(f"{player.name} trashes {card.d.name}")
-        self._card_event("trash", player, card)
-        return True
+            for card in trashed:
+                self.note(f"{player.name} trashes {card.d.name}")
+        if "trashed" in self.listeners:  # (not "trash": that one orders when-trash abilities)
+            self.emit("trashed", player, None, trashed)
+        self._card_events("trash", player, trashed)
+        return trashed
+
+    def _card_events(self, event: str, player: Player, cards: list[Card]) -> None:
+        """`_card_event` for cards that moved together, in an order `player` picks (asked
+        only when differently named cards have something to resolve)."""
+        listened = event in self.listeners
+        pending = [card for card in cards if listened or event in card.d.triggers]
+        if len(pending) > 1:
+            pending = ask(Decision(ORDER, player, f"Order the when-{event} abilities of "
+                                   "these cards (the first resolves first)", pending, game=self))
+        for card in pending:
+            self._card_event(event, player, card)
 
     def discard_card(self, player: Player, card: Card, source: list[Card]) -> bool:
         moved = self.move(card, source, player.discard)
@@ -448,6 +471,8 @@ class Game:
                 reaction = picked[0]
                 used.add(id(reaction))
                 self.note(f"{player.name} reveals {reaction.d.name}")
+                if "reveal" in self.listeners:
+                    self.emit("reveal", player, attack, [reaction])
                 for trigger in reaction.d.triggers["attack"]:
                     ctx = Ctx(self, player, reaction)
                     ctx.vars["attack"] = attack
@@ -492,6 +517,8 @@ class Game:
             self.note(f"-- turn {self.turn_number}: {player.name}"
                       + (" (extra turn)" if self.extra_turn else ""))
         listeners = self.listeners  # (the same dict all game: mutated, never replaced)
+        if "turn" in listeners:  # (before the Durations' effects of this turn)
+            self.emit("turn", player, None, self.extra_turn)
         if listeners and any(
             listener.until == "next_turn" for group in listeners.values() for listener in group
         ):
@@ -614,9 +641,12 @@ class Game:
         listeners = self.listeners
         if "cleanup" in listeners:
             self.emit("cleanup", player)
+        # a Duration with work left stays, and so do the cards that played it more than once
+        # or later ("kept_with": Throne Room)
         staying = player.next_turn and {
-            id(card) for card, _effect, ctx in player.next_turn if card is not None
+            id(kept) for card, _effect, ctx in player.next_turn if card is not None
             and (ctx.vars.get("keep_while") is None or ctx.vars["keep_while"](ctx))
+            for kept in (card, *ctx.vars.get("kept_with", ()))
         }
         if staying:
             kept = [c for c in player.in_play if id(c) in staying]
@@ -681,30 +711,45 @@ class Game:
             player = self.player
             extra = [options for p, options in self.extra_turns if p is player]
             self.extra_turns = [(p, o) for p, o in self.extra_turns if p is not player]
-            if extra and not self.extra_turn:
+            if extra and self.turns_in_a_row < 2:  # (never a 3rd turn in a row)
                 if self.skips.get(player.index):
                     self.skips[player.index] -= 1  # the extra turn is the one skipped
                 else:
                     self.extra_turn = True
                     self.hand_play_limit = extra[0].get("hand_plays")
+                    self.turns_in_a_row += 1
+                    if "turn_order" in self.listeners:
+                        self.emit("turn_order", player, None, [])
                     return
         self.extra_turn = False
         n, index = len(self.players), self.current
         if not self.skips:
             self.current = (index + 1) % n
+            self.turns_in_a_row = 1
             return
+        skipped = []
         while True:
             index = (index + 1) % n
             if self.skips.get(index):
                 self.skips[index] -= 1
                 self.note(f"{self.players[index].name} skips a turn")
+                skipped.append(self.players[index])
                 continue
             break
+        if skipped and "turn_order" in self.listeners:  # who skips, then who plays next
+            self.emit("turn_order", self.players[index], None, skipped)
+        # the others' turns all skipped: this player's next turn follows on in a row
+        self.turns_in_a_row = self.turns_in_a_row + 1 if index == self.current else 1
         self.current = index
+
+    def extra_turn_allowed(self, player: Player) -> bool:
+        """Whether an extra turn for `player` after this one would not be a 3rd turn in a row
+        (counting the turns taken, whatever made them follow on: extra or skipped turns)."""
+        return player is not self.player or self.turns_in_a_row < 2
 
     def schedule_extra_turn(self, player: Player, **options: Any) -> bool:
         """An extra turn for `player` after this one; False if it would be a 3rd in a row."""
-        if self.extra_turn and player is self.player:
+        if not self.extra_turn_allowed(player):
             return False
         self.extra_turns.append((player, options))
         return True
@@ -723,6 +768,8 @@ class Game:
         if k:
             pile.cards = cards[k:] + cards[:k]
             self.note(f"{pile.name} rotated; {pile.cards[-1].d.name} on top")
+            if "rotate" in self.listeners:  # the group moved to the bottom, top first
+                self.emit("rotate", self.player, None, (pile, [c.d.name for c in reversed(cards[k:])]))
 
     def is_over(self) -> bool:
         piles = self.piles
@@ -826,6 +873,7 @@ class Game:
             self.coins += n
             if self.log is not None:
                 self.note(f"{player.name} spends {n} Coffers")
+            self.tokens_changed(player)
         return n
 
     def offer_overpay(self, player: Player, name: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -69,7 +70,9 @@ def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
             count = sizes[definition.name]
         else:
             count = pile_size(definition, players)
-        game.add_pile(definition.name, [definition] * count)
+        pile = game.add_pile(definition.name, [definition] * count)
+        if not count:  # set up empty, it is still that card's pile (a card can return to it)
+            game.pile_of.setdefault(definition.name, pile)
     add_brought_piles(game, sizes)
 
 
@@ -138,6 +141,7 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
         game.shuffle(player)
         game.draw(player, 5)
     liaisons = None  # whether a pile has a Liaison, once known
+    allies: list[str] = []
     if ally == RANDOM:
         allies = library.names_of_kind("ally")
         if allies:
@@ -145,7 +149,7 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
         ally = game.rng.choice(allies) if liaisons else None
     if ally is not None:
         add_ally(game, library[ally])  # (moves no card: `liaisons` still holds)
-    run_setup_rules(game, liaisons)
+    run_setup_rules(game, liaisons, allies if game.ally is None else ())
     return game
 
 
@@ -183,17 +187,30 @@ def add_ally(game: Game, definition: CardDef) -> None:
     install_game_triggers(game, definition, late=True)
 
 
-def run_setup_rules(game: Game, liaisons: bool | None = None) -> None:
+def run_setup_rules(game: Game, liaisons: bool | None = None,
+                    allies: Sequence[str] = ()) -> None:
     """Card setup abilities ("Setup: each player gets +1 Coffers") and game-wide triggers.
     With a Liaison or an Ally in the game, each player starts with 1 Favor (`liaisons`:
-    whether a pile has a Liaison, when the caller knows)."""
+    whether a pile has a Liaison, when the caller knows). A Liaison may come in with a pile a
+    setup rule adds (the Bane): then the game's Ally is picked at random from `allies`."""
     # The piles' cards as they are before any setup rule runs: until one runs, they still are.
     before = [(pile, _pile_definitions(pile)) for pile in game.piles.values()]
     if liaisons is None and game.ally is None:
         liaisons = any("Liaison" in d.type_set for _pile, defs in before for d in defs)
+    _run_pile_setups(game, before)
+    if not liaisons and len(game.piles) > len(before):
+        added = list(game.piles.values())[len(before):]
+        liaisons = any("Liaison" in d.type_set for pile in added for d in _pile_definitions(pile))
+        if liaisons and game.ally is None and allies:
+            add_ally(game, game.library[game.rng.choice(allies)])
     if game.ally is not None or liaisons:
         for player in game.players:
             player.favors += 1
+
+
+def _run_pile_setups(game: Game, before: list[tuple[Pile, dict]]) -> None:
+    """The setup abilities and game-wide triggers of the cards in every pile, once per card
+    name, including the piles those abilities add. `before`: each pile's cards to begin with."""
     seen: set[str] = set()
     done = 0
     ran = False  # whether a setup rule has run (it may have moved cards)

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from kingdom.scenarios import load_scenarios, run_scenario
+from compiler.errors import CompileError
+from kingdom.scenario_check import Scenario, load_file
+from kingdom.scenarios import run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -19,17 +21,20 @@ def pytest_collect_file(parent, file_path: Path):
 
 class ScenarioFile(pytest.File):
     def collect(self):
-        for spec in load_scenarios(self.path):
-            yield ScenarioItem.from_parent(self, name=str(spec.get("name")), spec=spec)
+        scenarios, problems = load_file(self.path)
+        if problems:
+            raise ScenarioError(CompileError(problems).report())
+        for scenario in scenarios:
+            yield ScenarioItem.from_parent(self, name=scenario.name, scenario=scenario)
 
 
 class ScenarioItem(pytest.Item):
-    def __init__(self, *, spec: dict, **kwargs) -> None:
+    def __init__(self, *, scenario: Scenario, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.spec = spec
+        self.scenario = scenario
 
     def runtest(self) -> None:
-        outcome = run_scenario(self.spec, self.path)
+        outcome = run_scenario(self.scenario)
         if not outcome.passed:
             raise ScenarioError(outcome.message)
 

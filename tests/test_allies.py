@@ -48,3 +48,19 @@ def test_every_ally_plays_a_whole_game(ally: str) -> None:
     for player in game.players:
         assert player.favors >= 0
         assert not any(c.d.kind == "ally" for c in player.owned())
+
+
+@pytest.mark.parametrize(("kingdom", "choice"), [
+    (["Young Witch", "Village"], {"bane": "Underling"}),
+    (["Ferryman", "Village"], {"ferryman": "Underling"}),
+])
+def test_a_liaison_from_a_setup_pile_brings_an_ally(kingdom: list[str], choice: dict) -> None:
+    """A Liaison entering the game through a pile a setup rule adds (the Bane, Ferryman's
+    pile) gets the game an Ally and each player a Favor, as one in the Kingdom does."""
+    game = standard_game(LIBRARY, kingdom, [DefaultAgent(), DefaultAgent()], seed=11,
+                         choices=choice)
+    assert "Underling" in game.piles
+    assert game.ally is not None and game.ally.kind == "ally"
+    assert all(p.favors == 1 for p in game.players)
+    game.run(max_turns=60)
+    assert game.game_over

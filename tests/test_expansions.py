@@ -21,7 +21,8 @@ from compiler.expansions import (
     read_manifest,
 )
 from kingdom.cli import main
-from kingdom.scenarios import load_scenarios, run_scenario
+from kingdom.scenario_check import Scenario, load_file
+from kingdom.scenarios import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "harbor"
@@ -56,20 +57,19 @@ def test_example_loads_from_a_folder() -> None:
     assert "Village" in cards  # the built-in cards still load beside it
 
 
-EXAMPLE_SCENARIOS = [(f, spec) for f in sorted((EXAMPLE / "scenarios").glob("*.yaml"))
-                     for spec in load_scenarios(f)]
+EXAMPLE_SCENARIOS = [s for f in sorted((EXAMPLE / "scenarios").glob("*.yaml"))
+                     for s in load_file(f)[0]]
 
 
 def test_example_has_scenarios_for_every_card() -> None:
     assert len(EXAMPLE_SCENARIOS) >= len(HARBOR)
-    text = " ".join(str(spec) for _, spec in EXAMPLE_SCENARIOS)
+    text = " ".join(str(scenario.spec) for scenario in EXAMPLE_SCENARIOS)
     assert all(name in text for name in HARBOR)
 
 
-@pytest.mark.parametrize(("file", "spec"), EXAMPLE_SCENARIOS,
-                         ids=[spec["name"] for _, spec in EXAMPLE_SCENARIOS])
-def test_example_scenario_passes(file: Path, spec: dict) -> None:
-    outcome = run_scenario(spec, file)
+@pytest.mark.parametrize("scenario", EXAMPLE_SCENARIOS, ids=[s.name for s in EXAMPLE_SCENARIOS])
+def test_example_scenario_passes(scenario: Scenario) -> None:
+    outcome = run_scenario(scenario)
     assert outcome.passed, outcome.message
 
 
@@ -125,15 +125,17 @@ class FakeEntryPoint:
         return self._target
 
 
-def test_entry_point_forms_and_a_broken_one(capsys) -> None:
+def test_entry_point_forms_and_a_broken_one() -> None:
     import types
 
     module = types.ModuleType("harbor_module")
     module.__file__ = str(EXAMPLE / "__init__.py")
     eps = [FakeEntryPoint("module", module), FakeEntryPoint("path", str(EXAMPLE)),
            FakeEntryPoint("callable", lambda: EXAMPLE), FakeEntryPoint("broken", ImportError("gone"))]
-    assert entry_point_folders(eps) == [EXAMPLE, EXAMPLE, EXAMPLE]
-    assert "skipping expansion entry point 'broken'" in capsys.readouterr().err
+    found = entry_point_folders(eps)
+    assert found == [EXAMPLE, EXAMPLE, EXAMPLE]
+    assert [(d.code, d.file) for d in found.problems] == [("K402", "<entry point broken = fake:broken>")]
+    assert "ImportError: gone" in found.problems[0].message
     # the same expansion reached three ways is loaded once: no K400 clash
     folders = discover(entry_points=eps, environ={})
     assert sum(1 for f in folders if f.resolve() == EXAMPLE.resolve()) == 1

@@ -20,6 +20,7 @@ LIBRARY, _ = load_library([EXAMPLE], strict=False, environ={}, entry_points=[]) 
 BUILTIN = Path(BUILTIN_CARDS).resolve()
 SETS = sorted({c.set for c in LIBRARY if BUILTIN in Path(c.source).resolve().parents})
 SETUP_HEADING = "Setup for these cards"
+GAME_NOTES = {"Platinum and Colony", "Piles for 2 players"}  # every Kingdom's
 
 
 def summary_for(set_name: str | None = None, kingdom: str | None = None, ally: str | None = None,
@@ -151,7 +152,7 @@ def test_setup_notes_only_when_needed() -> None:
             assert SETUP_HEADING not in render.render(summary, "html").decode()
             assert SETUP_HEADING not in render.render(summary, "md").decode()
     plain_kingdom = summary_for(kingdom="Village,Smithy,Militia,Moat,Witch")
-    assert plain_kingdom.setup == []
+    assert [n.title for n in plain_kingdom.setup] == ["Platinum and Colony", "Piles for 2 players"]
     harbor = summary_for("harbor")
     titles = {n.title for n in harbor.setup}
     assert {"Toll Bridge", "Coffers", "Overpay"} <= titles
@@ -159,7 +160,7 @@ def test_setup_notes_only_when_needed() -> None:
     assert SETUP_HEADING in out and "Setup: Each player" in out
     # one card with a setup rule brings its notes into a Kingdom
     kingdom = summary_for(kingdom="Village,Toll Bridge")
-    assert {n.title for n in kingdom.setup} == {"Toll Bridge", "Coffers", "Overpay"}
+    assert {n.title for n in kingdom.setup} - GAME_NOTES == {"Toll Bridge", "Coffers", "Overpay"}
     assert summary_for(kingdom="Village,Dockhand").setup[0].title == "Coffers"
 
 
@@ -180,8 +181,11 @@ def test_setup_notes_for_favors_and_allies() -> None:
     favors = next(n for n in summary.setup if n.title == "Favors")
     assert liaison.name in favors.text and ally.name in favors.text
     assert ally.name in [c.name for c in summary.cards]
-    without = summary_for(kingdom=f"Village,{liaison.name}")
-    assert "choose exactly one Ally" in next(n for n in without.setup if n.title == "Favors").text
+    without = summary_for(kingdom=f"Village,{liaison.name}")  # an Ally is drawn, seeded
+    drawn = without.cards[-1].name
+    assert without.cards[-1].kind == "ally"
+    assert f"use exactly one Ally: {drawn}" in next(n for n in without.setup if n.title == "Favors").text
+    assert summary_for(kingdom=f"Village,{liaison.name}").cards[-1].name == drawn
 
 
 def test_split_piles_show_their_order() -> None:
@@ -300,11 +304,11 @@ def test_cli_render_formats(tmp_path, capsys) -> None:
         assert out.stat().st_size > 500
     assert (tmp_path / "summary.pdf").read_bytes().startswith(b"%PDF")
     assert "Harbor Towns 1.0.0" in (tmp_path / "summary.md").read_text()
-    assert main(["render", "--kingdom", "Vilage,Smithy"]) == 1
+    assert main(["render", "--kingdom", "Vilage,Smithy"]) == 2
     assert "did you mean 'Village'" in capsys.readouterr().err
-    assert main(["render", "--set", "no-such-set"]) == 1
+    assert main(["render", "--set", "no-such-set"]) == 2
     assert "unknown set" in capsys.readouterr().err
-    assert main(["render", "--kingdom", "Village", "--ally", "Smithy"]) == 1
+    assert main(["render", "--kingdom", "Village", "--ally", "Smithy"]) == 2
     assert "not an Ally" in capsys.readouterr().err
     assert main(["render"]) == 2
 

@@ -86,12 +86,15 @@ class Bonus(Node):
         elif resource == "Favor":
             def run(ctx: Ctx) -> None:
                 ctx.player.favors += value(ctx)
+                ctx.game.tokens_changed(ctx.player)
         elif resource == "Coffers":
             def run(ctx: Ctx) -> None:
                 ctx.player.coffers += value(ctx)
+                ctx.game.tokens_changed(ctx.player)
         else:
             def run(ctx: Ctx) -> None:
                 ctx.player.vp_tokens += value(ctx)
+                ctx.game.tokens_changed(ctx.player)
         return run
 
     def render(self, they: bool = False) -> str:

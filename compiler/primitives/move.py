@@ -138,9 +138,14 @@ class Move(Node):
         return Move("keep", selection)
 
     def feasibility(self):
-        """Moving a whole zone that is empty ("put your deck into your discard pile") changes
-        nothing, so a "you may" of it is no real choice and is not asked."""
-        zone = self.selection.kind
+        """Moving a whole zone that is empty ("put your deck into your discard pile"), or cards
+        no longer where the step expects them ("trash this" once it is trashed: Stop-Moving),
+        changes nothing, so a "you may" of it is no real choice and is not asked."""
+        selection = self.selection
+        zone = selection.kind
+        if zone == "ref":
+            ref = selection.ref
+            return lambda ctx: any(any(c is card for c in where) for card, where in ref.resolve(ctx))
         if zone not in ("hand", "deck"):
             return None
         return lambda ctx: bool(getattr(ctx.player, zone))
@@ -164,9 +169,11 @@ class Move(Node):
                 placed.sort(key=lambda cz: -order[id(cz[0])])  # bottom-most first
             elif place == "deck" and len(placed) > 1:
                 placed.reverse()  # cards picked for the deck are listed top first
+            # trashed together: all are in the trash before any of their abilities resolves
+            trashed = {id(c) for c in game.trash_cards(player, placed)} if verb == "trash" else ()
             for card, zone in placed:
                 if verb == "trash":
-                    ok = game.trash_card(player, card, zone)
+                    ok = id(card) in trashed
                     target = game.trash
                 elif verb == "discard":
                     ok = game.discard_card(player, card, zone)

@@ -9,6 +9,7 @@ from compiler.primitives import primitive
 from compiler.selections import Selection, bind
 
 if TYPE_CHECKING:
+    from runtime.cards import Card
     from runtime.context import Ctx
 
 
@@ -55,11 +56,17 @@ class Play(Node):
         times, again, extra_option = self.times, self.again, self.extra_option
         prompt = self.render()[0].upper() + self.render()[1:]
 
+        # A card that plays another more than once or later stays in play as long as a
+        # Duration it played does (Throne Room, Specialist's "play it again", Contract).
+        tracks = times > 1 or again
+
         def play(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
             placed = select(ctx, prompt)
             played = []
+            keeper = ctx.card if tracks or "later" in ctx.vars else None
             for card, zone in placed:
+                waiting = len(player.next_turn)
                 if extra_option:
                     game.extra_choices[card.uid] = game.extra_choices.get(card.uid, 0) + 1
                 if again:
@@ -67,6 +74,8 @@ class Play(Node):
                     played.append((card, player.in_play))
                 elif game.play(player, card, zone if zone is not player.in_play else None, times):
                     played.append((card, player.in_play))
+                if keeper is not None:
+                    keep_with(player.next_turn[waiting:], card, keeper)
             bind(ctx, "played", played)
             ctx.did = bool(played)
 
@@ -82,3 +91,13 @@ class Play(Node):
             text += ('. When it gives you a choice of abilities (with "choose") this turn, '
                      "you may choose an extra (different) option")
         return text
+
+
+
+def keep_with(waiting: list[tuple], played: Card, keeper: Card) -> None:
+    """`keeper` played `played`: it stays in play through each Clean-up that a later-turn
+    effect of that card (or of a card that card keeps) keeps its card in play for."""
+    for card, _effect, later in waiting:
+        kept_with = later.vars.get("kept_with", ())
+        if (card is played or played in kept_with) and keeper not in kept_with:
+            later.vars["kept_with"] = [*kept_with, keeper]

@@ -67,6 +67,7 @@ class Reveal(Node):
         from_deck = self.selection.from_deck
         until = self.selection.kind == "until"
         prompt = self.render()[0].upper() + self.render()[1:]
+        revealing = self.verb == "reveal"
 
         def reveal(ctx: Ctx) -> None:
             placed = select(ctx, prompt)
@@ -77,9 +78,12 @@ class Reveal(Node):
                 ctx.vars["it"] = ctx.vars.pop("until_found", [])
             if not from_deck:
                 ctx.vars.setdefault("revealed_all", []).extend(placed)
-            if ctx.game.log is not None:
+            game = ctx.game
+            if game.log is not None:
                 names = ", ".join(c.d.name for c, _ in placed) or "nothing"
-                ctx.game.note(f"{ctx.player.name} reveals {names}")
+                game.note(f"{ctx.player.name} reveals {names}")
+            if revealing and "reveal" in game.listeners:  # (what is looked at stays private)
+                game.emit("reveal", ctx.player, ctx.card, [c for c, _ in placed])
             ctx.did = bool(placed)
 
         return reveal

@@ -61,6 +61,8 @@ class Spend(Node):
             ctx.did = have >= amount
             if ctx.did:
                 setattr(holder, attr, have - amount)
+                if holder is ctx.player:
+                    ctx.game.tokens_changed(holder)
 
         return spend
 
@@ -159,6 +161,7 @@ class PutToken(Node):
             pile = game.piles[name]
             pile.tokens["cost"] = pile.tokens.get("cost", 0) + 1
             game.note(f"{player.name} puts a Favor token on {name}")
+            game.tokens_changed(player)
             ctx.did = True
 
         return put_token

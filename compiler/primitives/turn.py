@@ -120,7 +120,7 @@ class TurnControl(Node):
 
         def allowed(ctx: Ctx) -> bool:
             game = ctx.game
-            if game.extra_turn and ctx.you is game.player:
+            if not game.extra_turn_allowed(ctx.you):
                 return False
             return not any(p is ctx.you for p, _options in game.extra_turns)
 

@@ -1,0 +1,240 @@
+"""Checks on the `kingdom` command's arguments, made before any work starts, and the escaping
+of card text on its way out to the terminal.
+
+Two kinds of check: argparse `type=` functions for what can be judged from the text alone
+(numbers in range, paths that exist, output files that can be written), and checks against the
+loaded cards (Kingdom piles, an Ally, a set). Both end in exit status 2 with a message saying
+what would be accepted; nothing here runs a game or writes a file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import importlib.util
+import os
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from compiler.expansions import folder_cards
+from runtime.library import Library, singular_forms
+
+YAML_SUFFIXES = (".yaml", ".yml")
+PLOT_SUFFIXES = (".png", ".pdf", ".svg")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # the rules' player counts (runtime.game.Game refuses others)
+MAX_JOBS = 64
+MAX_GAMES = 100_000_000
+
+
+class UsageError(Exception):
+    """Bad input found once the cards are loaded: printed as `kingdom CMD: error: ...`, exit 2."""
+
+
+# ------------------------------------------------------------------------------ argparse types
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer from `low` to `high` (no upper bound when None)."""
+    wanted = f"a whole number from {low} to {high:,}" if high is not None else \
+        f"a whole number of {low} or more"
+
+    def check(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {wanted}, not '{text}'") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"expected {wanted}, not {value}")
+        return value
+
+    check.__name__ = wanted  # what argparse would name the type
+    return check
+
+
+def card_path(text: str) -> str:
+    """An argparse type: a folder holding card files, or one card file."""
+    return _yaml_files(text, "card", _holds_cards)
+
+
+def _holds_cards(folder: Path) -> bool:
+    files, problems = folder_cards(folder)
+    return bool(files or problems)  # (a refused manifest is reported by the compile)
+
+
+def scenario_path(text: str) -> str:
+    """An argparse type: a scenario file, or a folder searched for them."""
+    return _yaml_files(text, "scenario", lambda folder: next(folder.rglob("*.yaml"), None) is not None)
+
+
+def _yaml_files(text: str, what: str, holds: Callable[[Path], bool]) -> str:
+    """`text` if it names a `what` file (*.yaml) or a folder that `holds` some."""
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"no such file or folder: '{text}' (give a {what} file, "
+                                         "*.yaml, or a folder of them)")
+    if path.is_dir():
+        if not holds(path):
+            raise argparse.ArgumentTypeError(f"no {what} files (*.yaml) in the folder '{text}'")
+    elif not path.is_file() or path.suffix not in YAML_SUFFIXES:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a {what} file (*.yaml) or a folder of them")
+    return text
+
+
+def existing_file(text: str) -> str:
+    """An argparse type: a file that exists and can be read."""
+    path = Path(text)
+    if not path.is_file():
+        what = "a folder" if path.is_dir() else "no such file"
+        raise argparse.ArgumentTypeError(f"'{text}': {what}; give the file to read")
+    if not os.access(path, os.R_OK):
+        raise argparse.ArgumentTypeError(f"cannot read '{text}': permission denied")
+    return text
+
+
+def output_file(text: str) -> str:
+    """An argparse type: a file that can be written ('-' is standard output)."""
+    if text == "-":
+        return text
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"'{text}' is a folder; give a file name in it")
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"no such folder '{folder}' to write '{text}' in; "
+                                         "create it first")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write '{text}': permission denied")
+    return text
+
+
+def plot_file(text: str) -> str:
+    """An argparse type: an image file to write, in a format the plot can be saved in."""
+    output_file(text)
+    if Path(text).suffix.lower() not in PLOT_SUFFIXES:
+        raise argparse.ArgumentTypeError(f"'{text}': the plot is written as "
+                                         f"{', '.join(PLOT_SUFFIXES)}; end the name with one")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise argparse.ArgumentTypeError("--plot needs matplotlib: pip install 'kingdom[plot]'")
+    return text
+
+
+def rules_folder(text: str) -> str:
+    """An argparse type: a folder of rules files (*.txt)."""
+    path = Path(text)
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"no such folder: '{text}' (give the folder of rules "
+                                         "files, *.txt)")
+    if next(path.glob("*.txt"), None) is None:
+        raise argparse.ArgumentTypeError(f"no rules files (*.txt) in the folder '{text}'")
+    return text
+
+
+# ------------------------------------------------------------------------------ names
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """'; did you mean 'X'?' for the choice closest to `word` in any case, or ''."""
+    by_lower = {c.lower(): c for c in choices}
+    match = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    return f"; did you mean '{by_lower[match[0]]}'?" if match else ""
+
+
+def find_card(library: Library, name: str) -> str | None:
+    """The canonical name of a card or split pile, written in any case (former names and
+    plurals too), or None."""
+    if name in library.split_piles:
+        return name
+    found = library.resolve(name)
+    if found is not None:
+        return found
+    by_lower = {n.lower(): n for n in (*library.cards, *library.aliases, *library.split_piles)}
+    for form in (name, *singular_forms(name)):
+        hit = by_lower.get(form.lower())
+        if hit is not None:
+            return hit if hit in library.split_piles else library.resolve(hit)
+    return None
+
+
+def card_or_pile(library: Library, name: str) -> str:
+    """`find_card`, or a UsageError with a did-you-mean."""
+    found = find_card(library, name)
+    if found is None:
+        hint = did_you_mean(name, (*library.cards, *library.split_piles))
+        raise UsageError(f"unknown card '{name}'{hint}")
+    return found
+
+
+def kingdom_piles(library: Library, text: str, ally_hint: str) -> list[str]:
+    """The Kingdom piles of a comma-separated list: Kingdom cards and split piles, each once.
+    `ally_hint` says what to do instead when an Ally is named."""
+    piles: list[str] = []
+    for name in (n.strip() for n in text.split(",")):
+        if not name:
+            continue
+        pile = find_card(library, name)
+        if pile is None:
+            hint = did_you_mean(name, (*library.names_of_kind("kingdom"), *library.split_piles))
+            raise UsageError(f"--kingdom: unknown card '{name}' (a Kingdom card or split pile "
+                             f"is wanted){hint}")
+        problem = _not_a_kingdom_pile(library, pile, ally_hint)
+        if problem:
+            raise UsageError(f"--kingdom: {problem}")
+        if pile in piles:
+            raise UsageError(f"--kingdom: '{pile}' is named twice; each pile is in a game once")
+        piles.append(pile)
+    return piles
+
+
+def _not_a_kingdom_pile(library: Library, pile: str, ally_hint: str) -> str:
+    if pile in library.split_piles:
+        return ""
+    kind = library.cards[pile].kind
+    if kind == "kingdom":
+        return ""
+    if kind == "ally":
+        return f"'{pile}' is an Ally, not a Kingdom pile ({ally_hint})"
+    if kind == "split-member":
+        owner = next((p for p, members in library.split_piles.items() if pile in members), "?")
+        return f"'{pile}' is one card of the split pile '{owner}', not a pile: name '{owner}'"
+    if kind == "basic":
+        return f"'{pile}' is a basic card, not a Kingdom pile (every game has the basic piles)"
+    if kind == "reward":
+        return f"'{pile}' is a Reward, not a Kingdom pile (the card using it sets its pile aside)"
+    return f"'{pile}' is a {kind} card, not a Kingdom card or split pile"
+
+
+def ally(library: Library, name: str) -> str:
+    """The canonical name of an Ally written in any case, or a UsageError naming the Allies."""
+    allies = library.names_of_kind("ally")
+    found = find_card(library, name)
+    if found in allies:
+        return found
+    what = "an unknown card" if found is None else f"a {library[found].kind} card"
+    raise UsageError(f"--ally: '{name}' is {what}, not an Ally (Allies: "
+                     f"{', '.join(allies) or 'none loaded'}){did_you_mean(name, allies)}")
+
+
+def card_set(name: str, sets: Iterable[str], label: str = "sets") -> str:
+    """A set id written in any case, or a UsageError listing the `sets` accepted."""
+    known = sorted(set(sets))
+    by_lower = {s.lower(): s for s in known}
+    if name.lower() in by_lower:
+        return by_lower[name.lower()]
+    raise UsageError(f"unknown set '{name}' ({label}: {', '.join(known)}){did_you_mean(name, known)}")
+
+
+def kingdom_sets(library: Library, text: str) -> tuple[str, ...]:
+    """The sets a random Kingdom is drawn from: each one must have Kingdom cards."""
+    with_kingdom = {c.set for c in library if c.kind == "kingdom"}
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UsageError("--sets: give at least one set, e.g. --sets base")
+    return tuple(card_set(n, with_kingdom, "sets with Kingdom cards") for n in names)
+
+
+_UNSAFE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_KEEP_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, lines: bool = False) -> str:
+    """`text` with control and bidi-override characters escaped (`\\x1b`), so a card's name or
+    text cannot drive the terminal; with `lines`, newlines are kept."""
+    pattern = _UNSAFE_KEEP_LINES if lines else _UNSAFE
+    return pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

@@ -1,0 +1,4 @@
+"""An expansion that ends the process when imported."""
+import sys
+
+sys.exit(3)

@@ -1,0 +1,2 @@
+"""An expansion whose import fails."""
+raise RuntimeError("this package is broken")

@@ -1,0 +1,193 @@
+"""The narrator says what the rules files' accessibility notes ask for (one test per note),
+says nothing hidden, and leaves the game as it would be without it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.build import builtin_library
+from kingdom import moves
+from kingdom.bots import DefaultAgent
+from kingdom.narrate import Narrator, money, narrate, narrate_simulated
+from kingdom.simulate import Setup, empty_results, play_game
+from kingdom.strategy import resolve_bot
+from runtime.decisions import NUMBER, REACT, YES_NO, Decision
+from runtime.setup import standard_game
+
+LIBRARY = builtin_library()
+
+
+class Eager(DefaultAgent):
+    """Says yes to every 'you may', reveals every Reaction, spends every Coffers; otherwise the
+    generic bot."""
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.topic == REACT:
+            return decision.options[:1]
+        if decision.kind == YES_NO:
+            return True
+        if decision.kind == NUMBER:
+            return max(decision.options)
+        return super().decide(decision)
+
+
+def table(kingdom: list[str], players: int = 2, **options: Any):
+    """A game of Eager bots with a narrator attached, and the narrator."""
+    game = standard_game(LIBRARY, kingdom, [Eager() for _ in range(players)], seed=7, **options)
+    return game, Narrator().attach(game)
+
+
+def texts(narrator: Narrator) -> list[str]:
+    narrator.flush()
+    return [line.text for line in narrator.lines]
+
+
+def put_in_hand(game, player, *names: str) -> list:
+    cards = game.new_cards([LIBRARY[n] for n in names])
+    player.hand.extend(cards)
+    return cards
+
+
+def test_ally_is_read_aloud_at_setup_with_its_text() -> None:
+    _game, narrator = table(["Underling"], ally="Mountain Folk")
+    said = texts(narrator)
+    assert ("The Ally is Mountain Folk: At the start of your turn, you may spend 5 Favors for "
+            "+3 Cards.") in said
+    assert "Each player starts with 1 Favor." in said
+
+
+def test_every_favor_gained_or_spent_is_announced_with_the_total() -> None:
+    game, narrator = table(["Underling"], ally="Mountain Folk")
+    p1 = game.players[0]
+    put_in_hand(game, p1, "Underling")
+    moves.play(game, "Underling")
+    assert texts(narrator)[-1] == "p1 gains 1 Favor, and now has 2 Favors."
+    p1.favors = 5
+    narrator._snapshot_tokens()  # (set by hand, as a scenario would)
+    game.end_turn()
+    game.end_turn()  # p2's turn ends; p1's starts: Mountain Folk spends 5 Favors
+    game.start_turn()
+    assert "p1 spends 5 Favors, and now has 0 Favors." in texts(narrator)
+
+
+def test_every_coffers_change_is_announced_with_the_total() -> None:
+    game, narrator = table(["Baker"])
+    assert "Each player starts with 1 Coffers." in texts(narrator)
+    p1 = game.players[0]
+    put_in_hand(game, p1, "Baker")
+    moves.play(game, "Baker")
+    assert texts(narrator)[-1] == "p1 gains 1 Coffers, and now has 2 Coffers."
+    game.start_buy_phase()
+    game.offer_coffers(p1)  # Eager spends them all
+    assert texts(narrator)[-1] == "p1 spends 2 Coffers, and now has 0 Coffers."
+
+
+def test_a_rotation_names_the_pile_the_group_moved_and_the_new_top() -> None:
+    game, narrator = table(["Wizards"])
+    put_in_hand(game, game.players[0], "Student")
+    moves.play(game, "Student")  # "you may rotate the Wizards": yes
+    assert ("The Wizards pile rotates: the 4 Student cards go to the bottom; Conjurer is now on top. Top "
+            "first: Conjurer, Sorcerer, Lich and Student.") in texts(narrator)
+
+
+def test_split_piles_are_read_in_order_at_setup() -> None:
+    _game, narrator = table(["Augurs"])
+    assert ("The Augurs pile, top first: Herb Gatherer, Acolyte, Sorceress and Sibyl."
+            in texts(narrator))
+
+
+def test_revealed_cards_are_read_in_order_then_where_each_goes() -> None:
+    game, narrator = table(["Carnival"])
+    p1 = game.players[0]
+    p1.deck.extend(game.new_cards([LIBRARY[n] for n in ("Duchy", "Copper", "Gold", "Copper")]))
+    put_in_hand(game, p1, "Carnival")
+    moves.play(game, "Carnival")
+    said = texts(narrator)
+    at = said.index("p1 reveals Copper, Gold, Copper and Duchy (for Carnival), in this order.")
+    assert said[at + 1:at + 5] == [
+        "The revealed Copper goes into p1's hand.",
+        "The revealed Gold goes into p1's hand.",
+        "The revealed Copper goes to p1's discard pile.",
+        "The revealed Duchy goes into p1's hand.",
+    ]
+
+
+def test_a_reaction_revealed_is_named_and_stays_in_hand() -> None:
+    game, narrator = table(["Militia", "Moat"])
+    put_in_hand(game, game.players[1], "Moat")
+    put_in_hand(game, game.players[0], "Militia")
+    moves.play(game, "Militia")
+    said = texts(narrator)
+    at = said.index("p2 reveals Moat (for Militia).")
+    assert said[at + 1] == "The revealed Moat stays in p2's hand."
+
+
+def test_the_turn_order_is_stated_before_an_extra_turn() -> None:
+    game, narrator = table(["Odysseys"], players=3)
+    put_in_hand(game, game.players[0], "Voyage")
+    moves.play(game, "Voyage")
+    game.end_turn()
+    said = texts(narrator)
+    assert said[-1] == "p1 takes an extra turn. Turn order: p1 again now, then p2, p3, p1."
+    game.start_turn()
+    assert texts(narrator)[-1] == "Turn 1: p1, an extra turn."
+
+
+def test_the_turn_order_is_stated_before_a_skipped_turn() -> None:
+    game, narrator = table(["Wizards"], players=3)
+    put_in_hand(game, game.players[0], "Lich")
+    moves.play(game, "Lich")  # p1 skips their next turn
+    game.end_turn()  # to p2
+    game.start_turn()
+    game.end_turn()  # to p3
+    game.start_turn()
+    game.end_turn()  # p1 skipped: to p2
+    assert texts(narrator)[-1] == "p1 skips a turn. Turn order: p2 now, then p3, p1, p2."
+
+
+def test_the_bane_is_named_at_setup() -> None:
+    _game, narrator = table(["Young Witch"], choices={"bane": "Moat"})
+    assert "The Bane pile is Moat." in texts(narrator)
+
+
+def test_ferrymans_pile_is_named_at_setup() -> None:
+    _game, narrator = table(["Ferryman"], choices={"ferryman": "Moat"})
+    assert "Ferryman's pile is Moat, set aside outside the Supply." in texts(narrator)
+
+
+def test_the_rewards_are_named_at_setup() -> None:
+    _game, narrator = table(["Joust"])
+    line = next(t for t in texts(narrator) if t.startswith("Outside the Supply (Rewards): "))
+    assert "Coronet (1)" in line and "Renown (1)" in line
+
+
+def test_favor_tokens_on_a_pile_are_announced() -> None:
+    game, narrator = table(["Underling", "Smithy"], ally="Family of Inventors")
+    game.start_buy_phase()  # Family of Inventors: Eager puts its Favor on a pile
+    said = texts(narrator)
+    assert "p1 spends 1 Favor, and now has 0 Favors." in said
+    assert any(t.startswith("The ") and t.endswith("pile now has 1 Favor token on it: its "
+                                                   "cards cost 1 coin less.") for t in said)
+
+
+def test_nothing_hidden_is_said() -> None:
+    """Draws and what is looked at are never named; a game narrated has the same outcome."""
+    kingdom = ["Cellar", "Moat", "Militia", "Smithy", "Sentry", "Library", "Witch", "Village",
+               "Harbinger", "Vassal"]
+    bots = [resolve_bot("default", LIBRARY), resolve_bot("big-money", LIBRARY)]
+    setup = Setup(LIBRARY, kingdom, bots)
+    narrator = narrate_simulated(setup, 5, 0)
+    said = [line.text for line in narrator.lines]
+    assert not any(" draws " in t or " looks at " in t for t in said)
+    played = play_game(setup, 5, 0, empty_results(setup))
+    scores = ", ".join(f"{p.name} {played.score(p)} VP" for p in played.players)
+    assert f"Game over. Scores: {scores}." in said
+
+
+def test_plain_money_reads_aloud_and_the_demo_summary_joins_a_turn() -> None:
+    assert money(3) == "3 coins" and money(1) == "1 coin" and money(3, plain=False) == "$3"
+    game = standard_game(LIBRARY, ["Witch"], [Eager(), Eager()], seed=3)
+    summaries = narrate(game).turn_summaries()
+    assert summaries[0].startswith("Turn 1, p1: plays ")
+    assert all("gains" not in s for s in summaries[:2])  # a bought card is said once
+    assert any("; p2 gains Curse" in s for s in summaries)  # others are named
