@@ -2,119 +2,52 @@
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import os
-import pickle
-import shutil
-import sys
 from functools import cache
 from pathlib import Path
 
+from compiler import primitives
+from compiler.cache import Store, allowed, card_store, digest
 from compiler.card import ParsedCard, compile_card, parse_card
 from compiler.checks import add_split_piles
 from compiler.errors import CompileError, Diagnostic
 from compiler.expansions import folder_cards, warn_once
+from compiler.loader import MAX_BYTES, Located, decode_utf8
 from compiler.names import check_library_names
-from compiler.nodes import Env
+from compiler.nodes import Env, Node
 from runtime.library import CARD_TYPES, Library, singular_forms
 
 BUILTIN_CARDS = Path(__file__).resolve().parent.parent / "cards"
-COMPILER = Path(__file__).resolve().parent
-GRAMMAR = COMPILER.parent / "grammar"
-
-
-def cache_dir() -> Path | None:
-    """Kingdom's folder in the user's cache folder ($XDG_CACHE_HOME or ~/.cache), made if
-    missing; None when caching is off (KINGDOM_NO_CACHE set) or the folder cannot be made."""
-    if os.environ.get("KINGDOM_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    folder = Path(base) / "kingdom"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return folder
 
 
 @cache
-def _compiler_fingerprint() -> str:
-    """A hash of what parsing a card depends on besides the file: the compiler's and the
-    grammar's sources, Python's version and the installed Lark, PyYAML and jsonschema."""
-    import jsonschema
-    import lark
-    import yaml
-
-    digest = hashlib.sha256()
-    digest.update(sys.version.encode())
-    for module in (lark, yaml, jsonschema):  # (installed anew on an upgrade: a new time)
-        digest.update(f"{module.__name__} {os.stat(module.__file__).st_mtime_ns}".encode())
-    for path in sorted([*COMPILER.rglob("*.py"), *GRAMMAR.glob("*.lark")]):
-        digest.update(str(path.relative_to(COMPILER.parent)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+def _tree_classes() -> dict[str, type]:
+    """What a parsed card is made of, besides plain data: the classes the card cache may
+    rebuild (every node class, once all primitives are loaded)."""
+    primitives.load_all()
+    return allowed([ParsedCard, Located, Diagnostic, Node])
 
 
-def card_cache() -> Path | None:
-    """The folder of parsed cards for this compiler (by its fingerprint); the folders of other
-    versions of it are removed when a new one is made."""
-    folder = cache_dir()
-    if folder is None:
-        return None
-    cards = folder / "cards"
-    mine = cards / _compiler_fingerprint()[:16]
-    if mine.is_dir():
-        return mine
-    try:
-        mine.mkdir(parents=True)
-    except FileExistsError:
-        return mine
-    except OSError:
-        return None
-    for other in cards.iterdir():
-        if other != mine:
-            shutil.rmtree(other, ignore_errors=True)
-    return mine
-
-
-def prune(folder: Path, pattern: str, keep: Path) -> None:
-    """Remove the files of `folder` matching `pattern` but `keep` (older cache entries)."""
-    for path in folder.glob(pattern):
-        if path != keep:
-            with contextlib.suppress(OSError):
-                path.unlink()
-
-
-def parse_card_cached(file: Path, set_name: str | None, folder: Path | None
+def parse_card_cached(file: Path, set_name: str | None, store: Store | None
                       ) -> ParsedCard | list[Diagnostic]:
-    """`parse_card`, its result kept in `folder` (a cache) by the file's path, set and
-    content and the compiler's fingerprint; without a folder, or on any problem, parsed anew."""
-    if folder is None:
+    """`parse_card`, its result kept in `store` by the file's path, set and content (the store
+    is the compiler's own); without a store, or on any problem, parsed anew. The file is read
+    once."""
+    if store is None:
         return parse_card(file, set_name)
     try:
-        data = file.read_bytes()
+        with open(file, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
     except OSError:
-        return parse_card(file, set_name)  # (it reports the unreadable file)
-    digest = hashlib.sha256()
-    for part in (str(file), str(set_name)):
-        digest.update(part.encode())
-        digest.update(b"\0")
-    digest.update(data)
-    entry = folder / f"{digest.hexdigest()[:32]}.pickle"
-    try:
-        with open(entry, "rb") as f:
-            return pickle.load(f)
-    except Exception:  # none yet, or damaged: parse again and replace it
-        pass
-    result = parse_card(file, set_name)
-    try:
-        temporary = entry.with_suffix(f".{os.getpid()}.tmp")
-        with open(temporary, "wb") as f:
-            pickle.dump(result, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, entry)  # (whole, even with other processes writing)
-    except Exception:
-        pass  # (not cacheable, or the folder is read-only: no matter)
+        data = b""
+    text = decode_utf8(str(file), data) if 0 < len(data) <= MAX_BYTES else None
+    if not isinstance(text, str):
+        return parse_card(file, set_name)  # (it reports the unreadable, large or binary file)
+    name = digest(str(file), str(set_name), data)[:32]
+    result = store.get(name)
+    if result is not None:
+        return result
+    result = parse_card(file, set_name, text)
+    store.put(name, result)
     return result
 
 
@@ -128,7 +61,7 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
     about, and its cards skipped, so it does not stop every command."""
     parsed: list[ParsedCard] = []
     diagnostics: list[Diagnostic] = []
-    cached = card_cache()
+    cached = card_store(_tree_classes())
     broken = list(getattr(folders, "problems", ()))  # (discover's Folders)
     for folder in folders:
         files, problems = folder_cards(folder)  # manifests: K401 too new, K402 invalid

@@ -43,9 +43,11 @@ class ParsedCard:
         return self.data["name"]
 
 
-def parse_card(file: Path, set_name: str | None = None) -> ParsedCard | list[Diagnostic]:
-    """Load, validate and parse one card file; a list of diagnostics if any stage failed."""
-    doc, errors = load_yaml(str(file))
+def parse_card(file: Path, set_name: str | None = None, text: str | None = None
+               ) -> ParsedCard | list[Diagnostic]:
+    """Load, validate and parse one card file (its `text`, when already read); a list of
+    diagnostics if any stage failed."""
+    doc, errors = load_yaml(str(file), text)
     if doc is None:
         return errors
     errors = validate(doc) or check_file_names(doc, doc.data)

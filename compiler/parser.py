@@ -7,17 +7,16 @@ turns parse trees into nodes (compiler.nodes, .selections, .structure and the pr
 from __future__ import annotations
 
 import difflib
-import hashlib
 import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import lark
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
 from compiler import primitives
+from compiler.cache import lark_parser
 from compiler.nodes import Node
 from compiler.selections import (
     Amount,
@@ -48,6 +47,8 @@ from compiler.structure import (
 
 GRAMMAR_FILE = Path(__file__).resolve().parent.parent / "grammar" / "effect.lark"
 STARTS = ["statements", "head_only", "worth"]
+LARK_OPTIONS = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
+                "maybe_placeholders": False}
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 STEP_WORDS = [
     "draw", "gain", "trash", "discard", "put", "play", "reveal", "look", "set", "return",
@@ -70,29 +71,20 @@ class DSLSyntaxError(Exception):
 
 @cache
 def grammar_text() -> str:
+    """The grammar: grammar/effect.lark and the primitives' rules, in name order (the same text
+    whatever order the primitives registered in, so one key for Lark's cached tables)."""
     primitives.load_all()
-    rules = "\n".join(primitives.GRAMMAR.values())
-    names = " | ".join(primitives.GRAMMAR)
+    order = sorted(primitives.GRAMMAR)
+    rules = "\n".join(primitives.GRAMMAR[name] for name in order)
+    names = " | ".join(order)
     return GRAMMAR_FILE.read_text(encoding="utf-8") + f"\n?primitive: {names}\n{rules}\n"
 
 
 @cache
 def parser() -> Lark:
-    """The LALR parser; its tables are cached in the user's cache folder (compiler.build.
-    cache_dir), keyed by the grammar, so a new process need not build them again."""
-    from compiler.build import cache_dir, prune  # (build imports this module)
-
-    options = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
-               "maybe_placeholders": False}
-    folder = cache_dir()
-    if folder is None:
-        return Lark(grammar_text(), **options)
-    key = hashlib.sha256(f"{grammar_text()}{options}{lark.__version__}".encode()).hexdigest()
-    path = folder / f"lark-{key[:24]}.pickle"
-    if not path.exists():
-        prune(folder, "lark-*.pickle", path)  # the tables of older grammars
-    # Lark checks the grammar's hash stored in the file, and builds anew if it is unreadable
-    return Lark(grammar_text(), cache=str(path), **options)
+    """The LALR parser; its tables are kept in the compile cache (compiler.cache), keyed by the
+    grammar, so a new process need not build them again."""
+    return lark_parser(grammar_text(), LARK_OPTIONS)
 
 
 MAX_TREE_DEPTH = 60  # rules inside each other in one statement; the built-in cards reach 9
