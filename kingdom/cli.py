@@ -210,16 +210,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         plot_results(results, players, Path(args.plot))
         err.print(f"plot written to {args.plot}")
-    if results.violations:
-        for line in results.violations[:20]:
-            print("invariant violated: " + line, file=sys.stderr)
-        return 1
-    return 0
+    for line in results.violations[:20]:
+        print("invariant violated: " + line, file=sys.stderr)
+    for failure in results.failures[:20]:
+        print(f"error: {failure}", file=sys.stderr)
+    if len(results.failures) > 20:
+        print(f"... and {len(results.failures) - 20} more failed games", file=sys.stderr)
+    return 1 if results.violations or results.failures else 0
+
+
+def _unfinished_note(results, max_turns: int) -> str:
+    """Which games the turn limit stopped (by seed), for the line on game length."""
+    if not results.unfinished:
+        return ""
+    seeds = ", ".join(str(seed) for _index, seed in results.unfinished_games[:5])
+    more = ", ..." if results.unfinished > 5 else ""
+    return (f"; {results.unfinished} game(s) hit the limit of {max_turns} turns per player "
+            f"(seeds {seeds}{more})")
 
 
 def print_results(results, players: int, kingdom_text: str, args: argparse.Namespace,
                   elapsed: float) -> None:
-    from kingdom.simulate import wilson
+    from kingdom.simulate import FAILURES, wilson
 
     def pct(k: int, n: int) -> str:
         low, high = wilson(k, n)
@@ -234,10 +246,13 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
                       pct(bot.ties, bot.games),
                       f"{bot.score_total / bot.games:.1f}" if bot.games else "-")
     console.print(table)
+    if results.failures:
+        console.print("Not in the figures: " + ", ".join(
+            f"{results.count(kind)} game(s) {kind}" for kind in FAILURES if results.count(kind))
+            + " (listed on stderr)")
     console.print(f"Turns per player: average {results.mean_turns(players):.2f}, median "
                   f"{results.median_turns(players):g}"
-                  + (f"; {results.unfinished} game(s) hit the {args.max_turns}-turn limit"
-                     if results.unfinished else "")
+                  + _unfinished_note(results, args.max_turns)
                   + f"  ({results.games / elapsed:,.0f} games/s over {args.jobs} job(s))")
     if results.games:
         console.print("Sole wins by seat: " + ", ".join(
@@ -358,7 +373,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--players", type=int, default=0, help="players per game (default: number of bots)")
-    p.add_argument("--max-turns", type=int, default=500)
+    p.add_argument("--max-turns", type=int, default=500,
+                   help="stop a game when each player has had this many turns")
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-progress", action="store_true")
     p.add_argument("--check-invariants", action="store_true",
