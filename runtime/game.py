@@ -883,7 +883,7 @@ class Game:
 
     def stalled(self, doing: str) -> None:
         """Raise GameStalled: the step budget is used up (`doing` is the step that used it)."""
-        raise GameStalled(f"the game used up its budget of steps (card plays, buys, Reactions) "
+        raise GameStalled(f"used up its budget of steps (card plays, buys, Reactions revealed) "
                           f"in turn {self.turn_number} without ending; stopped while {doing}")
 
     def run(self, max_turns: int = 500) -> None:
