@@ -41,9 +41,12 @@ class DefaultAgent:
     def decide(self, decision: Decision) -> Any:
         kind = decision.kind
         if kind == PLAY:
-            player = decision.player
-            safe = [c for c in decision.options if safe_to_play(c, player)]
-            return max(safe, key=_action_priority) if safe else None
+            options = decision.options
+            for card in options:
+                if mandatory_trash(card.d):  # (rare: no list is made for the others)
+                    options = [c for c in options if safe_to_play(c, decision.player)]
+                    break
+            return max(options, key=_action_priority) if options else None
         if kind == TREASURES:
             return list(decision.options)
         if kind == BUY:
