@@ -144,7 +144,8 @@ class Results:
             "unfinished": self.unfinished,
             "unfinished_games": [{"game": i, "seed": s} for i, s in self.unfinished_games],
             **{kind: self.count(kind) for kind in FAILURES},
-            "failures": [vars(f) for f in self.failures],
+            "failures": [{"game": f.index, "seed": f.seed, "kind": f.kind, "message": f.message}
+                         for f in self.failures],
             "seat_win_rate": [self.seat_wins[seat] / self.games if self.games else 0.0
                               for seat in range(players)],
             "violations": self.violations,

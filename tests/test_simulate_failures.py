@@ -95,6 +95,21 @@ def test_a_turn_that_never_ends_is_stopped_and_named(tmp_path):
         assert "stopped while playing Boomerang" in failure.message
 
 
+def test_a_card_that_raises_is_named_with_the_seed():
+    library, _ = compile_folders([BUILTIN_CARDS / "base"])  # (its own: a card is changed)
+
+    def broken(ctx):
+        raise ValueError("broken card")
+
+    library["Smithy"].on_play = broken
+    bots = [resolve_bot("smithy-big-money", library), resolve_bot("big-money", library)]
+    results = simulate(Setup(library, ["Smithy"], bots), games=20, seed=3)
+    assert results.failures and results.games + len(results.failures) == 20
+    for failure in results.failures:
+        assert failure.kind == "errored" and failure.seed == game_seed(3, failure.index)
+        assert failure.message == "ValueError: broken card (resolving Smithy)"
+
+
 def test_the_step_budget_stops_game_run(library):
     game = standard_game(library, ["Smithy"], [BigMoney(), BigMoney()], seed=1)
     game.steps_left = 10
