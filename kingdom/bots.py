@@ -41,7 +41,12 @@ class DefaultAgent:
     def decide(self, decision: Decision) -> Any:
         kind = decision.kind
         if kind == PLAY:
-            return max(decision.options, key=_action_priority)
+            options = decision.options
+            for card in options:
+                if mandatory_trash(card.d):  # (rare: no list is made for the others)
+                    options = [c for c in options if safe_to_play(c, decision.player)]
+                    break
+            return max(options, key=_action_priority) if options else None
         if kind == TREASURES:
             return list(decision.options)
         if kind == BUY:
@@ -50,6 +55,8 @@ class DefaultAgent:
             if decision.topic == GAIN:  # free cards: take all but Curses
                 wanted = [c for c in decision.options if not c.d.has_type("Curse")]
                 return wanted if len(wanted) >= decision.min else list(decision.options)
+            if decision.prompt.startswith("Trash"):
+                return trash_picks(decision.options, decision.player, decision.min)
             ranked = sorted(decision.options, key=_junk_first)
             return ranked[: decision.min]
         if kind == ORDER:
@@ -96,9 +103,13 @@ class DefaultAgent:
         return 0
 
     def buy(self, decision: Decision) -> str | None:
-        """Big Money, plus the priciest Kingdom Action at $3-5 while it has few Actions."""
+        """Big Money, plus the priciest Kingdom Action at $3-5 while it has few Actions; a
+        Duchy at $5+ when Big Money buys nothing (the last Province would lose, no Gold or
+        Silver is left), so that the game goes on towards its end."""
         choice = big_money_buy(decision)
         game, player = decision.game, decision.player
+        if choice is None and game is not None and game.coins >= 5 and "Duchy" in decision.options:
+            return "Duchy"
         if choice not in (None, "Silver") or game is None:
             return choice
         owned = player.owned()
@@ -275,3 +286,88 @@ def _action_priority(card) -> tuple:
 def _junk_first(card) -> tuple:
     d = card.d
     return (0 if d.name == "Curse" else 1 if d.is_victory and not d.is_action else 2, d.cost)
+
+
+# ------------------------------------------------------------------------------ trashing
+KEEP_MONEY = 8  # $ in Treasures (each at its +$, else $1) that trashing keeps: a Province
+
+
+def trash_picks(options: list, player: Any, count: int) -> list:
+    """The `count` cards to trash when made to (Remake, Trading Post): Curses first, then
+    the cheapest cards that neither score nor leave the player's Treasures short of KEEP_MONEY;
+    only when nothing else is left such Treasures, and last the Victory cards that score."""
+    return [card for card, _rank in _trash_plan(options, player, count)]
+
+
+def safe_to_play(card: Any, player: Any) -> bool:
+    """Whether playing `card` is safe for the deck: a card that must trash cards from hand is
+    played only when the rest of the hand has that many cards worth trashing (so the bot never
+    trashes its way out of the game: down to its Provinces, or to no money)."""
+    count = mandatory_trash(card.d)
+    if not count:
+        return True
+    plan = _trash_plan([c for c in player.hand if c is not card], player, count)
+    return len(plan) == count and all(rank[0] <= 1 for _card, rank in plan)
+
+
+def _trash_plan(options: list, player: Any, count: int) -> list[tuple[Any, tuple[int, int]]]:
+    """The cards trash_picks picks, one at a time (the money left changes what may go), each
+    with its rank (see _trash_rank)."""
+    money = sum(_money(c.d) for c in player.owned() if c.d.is_treasure)
+    left, plan = list(options), []
+    for _ in range(min(count, len(left))):
+        rank, card = min(((_trash_rank(c.d, money), c) for c in left), key=lambda rc: rc[0])
+        left = [c for c in left if c is not card]
+        plan.append((card, rank))
+        if card.d.is_treasure:
+            money -= _money(card.d)
+    return plan
+
+
+def _trash_rank(d: Any, money: int) -> tuple[int, int]:
+    """Trash the lowest first: 0 Curses, 1 cards to spare, 2 Treasures the money needs,
+    3 cards that score."""
+    if d.has_type("Curse"):
+        return (0, d.cost)
+    if d.vp > 0 or d.worth is not None:
+        return (3, d.vp)
+    if d.is_treasure and money - _money(d) < KEEP_MONEY:
+        return (2, d.cost)
+    return (1, d.cost)
+
+
+def _money(d: Any) -> int:
+    return d.coins if d.coins is not None else 1
+
+
+def mandatory_trash(definition: Any) -> int:
+    """Cards from hand that playing the card must trash (Remodel 1, Trading Post and Remake 2;
+    Chapel's "up to" and any "you may" none), read from its compiled tree; what a "choose one"
+    option would trash does not count (the bot chooses)."""
+    cached = _MANDATORY_TRASH.get(definition)
+    if cached is None:
+        play = getattr(getattr(definition, "tree", None), "play", None)
+        cached = _MANDATORY_TRASH[definition] = _trashes(play) if play is not None else 0
+    return cached
+
+
+def _trashes(node: Any) -> int:
+    kind = type(node).__name__
+    if kind in ("Choose", "MayStep", "Otherwise") or not hasattr(node, "children"):
+        return 0  # (an "otherwise" is counted with its "if", the branch that trashes more)
+    if kind == "If":
+        otherwise = getattr(node, "otherwise", None)
+        return max(_trashes(node.body), _trashes(otherwise.body) if otherwise is not None else 0)
+    selection = getattr(node, "selection", None)
+    if kind == "Move" and node.verb == "trash" and selection is not None:
+        how, count = selection.quantity
+        forced = (selection.kind == "pick" and selection.source == "hand"
+                  and not selection.optional and how in ("one", "exact"))
+        return count if forced else 0
+    total = sum(_trashes(child) for child in node.children())
+    if kind == "Repeat":
+        total *= getattr(node.amount, "constant", None) or 1
+    return total
+
+
+_MANDATORY_TRASH: dict[Any, int] = {}

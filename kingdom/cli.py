@@ -231,11 +231,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except OSError as exc:  # (the folder was checked before the run; it went away since)
             raise UsageError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
         err.print(f"plot written to {args.plot}")
-    if results.violations:
-        for line in results.violations[:20]:
-            print("invariant violated: " + line, file=sys.stderr)
-        return 1
-    return 0
+    for line in results.violations[:20]:
+        print("invariant violated: " + line, file=sys.stderr)
+    for failure in results.failures[:20]:
+        print(printable(f"error: {failure}"), file=sys.stderr)
+    if len(results.failures) > 20:
+        print(f"... and {len(results.failures) - 20} more failed games", file=sys.stderr)
+    return FAILED if results.violations or results.failures else 0
+
+
+def _unfinished_note(results, max_turns: int) -> str:
+    """Which games the turn limit stopped (by seed), for the line on game length."""
+    if not results.unfinished:
+        return ""
+    seeds = ", ".join(str(seed) for _index, seed in results.unfinished_games[:5])
+    more = ", ..." if results.unfinished > 5 else ""
+    return (f"; {results.unfinished} game(s) hit the limit of {max_turns} turns per player "
+            f"(seeds {seeds}{more})")
 
 
 def bot_specs(text: str) -> list[str]:
@@ -328,7 +340,7 @@ def _play_kingdom(library: Library, text: str, seed: int) -> list[str]:
 
 def print_results(results, players: int, kingdom_text: str, args: argparse.Namespace,
                   elapsed: float) -> None:
-    from kingdom.simulate import wilson
+    from kingdom.simulate import FAILURES, wilson
 
     def pct(k: int, n: int) -> str:
         low, high = wilson(k, n)
@@ -343,10 +355,13 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
                       pct(bot.ties, bot.games),
                       f"{bot.score_total / bot.games:.1f}" if bot.games else "-")
     console.print(table)
+    if results.failures:
+        console.print("Not in the figures: " + ", ".join(
+            f"{results.count(kind)} game(s) {kind}" for kind in FAILURES if results.count(kind))
+            + " (listed on stderr)")
     console.print(f"Turns per player: average {results.mean_turns(players):.2f}, median "
                   f"{results.median_turns(players):g}"
-                  + (f"; {results.unfinished} game(s) hit the {args.max_turns}-turn limit"
-                     if results.unfinished else "")
+                  + _unfinished_note(results, args.max_turns)
                   + f"  ({results.games / elapsed:,.0f} games/s over {args.jobs} job(s))")
     if results.games:
         console.print("Sole wins by seat: " + ", ".join(
@@ -545,7 +560,7 @@ def add_simulate(sub: argparse._SubParsersAction) -> None:
                                                             arguments.MAX_PLAYERS),
                    help="players per game (default: number of bots)")
     p.add_argument("--max-turns", type=arguments.whole_number(1), default=500,
-                   help="stop a game after this many turns (counted as unfinished)")
+                   help="stop a game when each player has had this many turns (counted as unfinished)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--check-invariants", action="store_true",

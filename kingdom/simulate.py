@@ -7,21 +7,25 @@ the same results as one process: every figure is a sum or a histogram over games
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
-from collections import Counter
+import signal
+import traceback
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
+from kingdom.invariants import InvariantChecker, InvariantViolation
 from runtime.decisions import BUY
-from runtime.game import Game
+from runtime.game import Game, GameStalled
 from runtime.library import Library
 from runtime.setup import standard_game
 
-CHUNK = 250
-_card_name = attrgetter("d.name")  # games per unit of work handed to a worker
+CHUNK = 250  # games per unit of work handed to a worker
+_card_name = attrgetter("d.name")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -61,11 +65,27 @@ class BotStats:
 
 
 @dataclass
+class Failure:
+    """A game that gave no result: `kind` is "stalled" (it used up its step budget), "errored"
+    (it raised) or "lost" (the worker process playing it died)."""
+
+    index: int
+    seed: int
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"game {self.index} (seed {self.seed}) {self.kind}: {self.message}"
+
+
+@dataclass
 class Results:
     bots: list[BotStats]
-    games: int = 0
+    games: int = 0  # games played to their end or to the turn limit, in the figures
     turns: Counter = field(default_factory=Counter)  # turns taken by all players -> games
-    unfinished: int = 0  # games stopped by the turn limit
+    unfinished_games: list[tuple[int, int]] = field(default_factory=list)  # (index, seed) of
+    #   the games stopped by the turn limit (in the figures as they stood)
+    failures: list[Failure] = field(default_factory=list)  # games not in the figures
     seat_wins: Counter = field(default_factory=Counter)  # seat (0: first player) -> sole wins
     violations: list[str] = field(default_factory=list)
     # One entry per game in game order: (points per bot: 2 win, 1 tie, 0 loss; total turns).
@@ -74,12 +94,20 @@ class Results:
     def merge(self, other: Results) -> None:
         self.games += other.games
         self.turns.update(other.turns)
-        self.unfinished += other.unfinished
+        self.unfinished_games.extend(other.unfinished_games)
+        self.failures.extend(other.failures)
         self.seat_wins.update(other.seat_wins)
         self.violations.extend(other.violations)
         self.timeline.extend(other.timeline)
         for mine, theirs in zip(self.bots, other.bots, strict=True):
             mine.merge(theirs)
+
+    @property
+    def unfinished(self) -> int:
+        return len(self.unfinished_games)
+
+    def count(self, kind: str) -> int:
+        return sum(1 for f in self.failures if f.kind == kind)
 
     def mean_turns(self, players: int) -> float:
         total = sum(k * v for k, v in self.turns.items())
@@ -114,6 +142,10 @@ class Results:
             "turns_per_player": {"mean": self.mean_turns(players),
                                  "median": self.median_turns(players)},
             "unfinished": self.unfinished,
+            "unfinished_games": [{"game": i, "seed": s} for i, s in self.unfinished_games],
+            **{kind: self.count(kind) for kind in FAILURES},
+            "failures": [{"game": f.index, "seed": f.seed, "kind": f.kind, "message": f.message}
+                         for f in self.failures],
             "seat_win_rate": [self.seat_wins[seat] / self.games if self.games else 0.0
                               for seat in range(players)],
             "violations": self.violations,
@@ -147,6 +179,9 @@ class Results:
         }
 
 
+FAILURES = ("stalled", "errored", "lost")  # the kinds of Failure
+
+
 def _rate(k: int, n: int) -> float:
     return k / n if n else 0.0
 
@@ -171,48 +206,85 @@ class Setup:
     kingdom: list[str] | Callable[[int], list[str]]
     bots: list[Any]  # objects with .name and .agent(seed)
     players: int = 2
-    max_turns: int = 500
+    max_turns: int = 500  # turns per player
     check_invariants: bool = False
+    max_steps: int | None = None  # the step budget of a game (None: runtime.game's STEP_BUDGET)
 
 
-def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game:
-    """Play game `index` of a run and add it to `results`."""
+def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game | None:
+    """Play game `index` of a run and add it to `results`: to the figures, or, if it raised or
+    stalled, to the failures with its seed and the cards being resolved (None is returned)."""
     gseed = game_seed(seed, index)
     order = seats(len(setup.bots), index, setup.players)
+    try:
+        game, bought, checker = new_game(setup, gseed, order)
+        played = play_turns(game, setup.max_turns, checker)
+        record(game, order, bought, played, results)
+    except InvariantViolation as exc:
+        results.violations.append(f"game {index} (seed {gseed}): {exc}")
+        return None
+    except Exception as exc:  # any fault of a card, a bot or the engine costs this game only
+        kind = "stalled" if isinstance(exc, GameStalled) else "errored"
+        results.failures.append(Failure(index, gseed, kind, describe_failure(exc)))
+        return None
+    if not game.game_over:
+        results.unfinished_games.append((index, gseed))
+    if checker is not None:
+        if not game.game_over:
+            checker.violations.append(f"did not end in {setup.max_turns} turns per player")
+        results.violations.extend(f"game {index} (seed {gseed}): {v}" for v in checker.violations)
+    return game
+
+
+def new_game(setup: Setup, gseed: int, order: list[int]
+             ) -> tuple[Game, list[Counter], InvariantChecker | None]:
+    """A game of the run set up: its agents recording their buys (the counters returned) and,
+    if asked, checked for invariants."""
     agents = [setup.bots[b].agent(gseed + seat) for seat, b in enumerate(order)]
     kingdom = setup.kingdom(gseed) if callable(setup.kingdom) else setup.kingdom
     checker = None
     if setup.check_invariants:
-        from kingdom.invariants import InvariantChecker
-
         checker = InvariantChecker()
         agents = checker.wrap(agents)
     bought = [Counter() for _ in range(setup.players)]
     agents = [BuyRecorder(agent, counter) for agent, counter in zip(agents, bought, strict=True)]
     game = standard_game(setup.library, kingdom, agents, seed=gseed)
+    if setup.max_steps is not None:
+        game.steps_left = setup.max_steps
     if checker is not None:
         checker.attach(game)
-    played = [Counter() for _ in range(setup.players)]
-    max_turns = setup.max_turns
-    try:
-        while not game.game_over and game.turn_number < max_turns:
-            counter = played[game.current]
-            game.take_turn()
-            counter.update(map(_card_name, game.played_this_turn))
-            if checker is not None:
-                checker.check(game, "after a turn")
-    except Exception as exc:
-        if checker is None:
-            raise
-        results.violations.append(f"game {index} (seed {gseed}): {type(exc).__name__}: {exc}")
-        results.games += 1
-        return game
-    if checker is not None and not game.game_over:
-        results.violations.append(f"game {index} (seed {gseed}): did not end in {max_turns} turns")
-    if checker is not None:
-        results.violations.extend(f"game {index} (seed {gseed}): {v}" for v in checker.violations)
-    record(game, order, bought, played, results)
-    return game
+    return game, bought, checker
+
+
+def play_turns(game: Game, max_turns: int, checker: InvariantChecker | None) -> list[Counter]:
+    """Play until the game ends or each player has had `max_turns` turns (extra turns don't
+    count, as in the statistics); the cards each seat played."""
+    played = [Counter() for _ in game.players]
+    players = game.players
+    while not game.game_over and players[game.current].turns_taken < max_turns:
+        counter = played[game.current]
+        game.take_turn()
+        counter.update(map(_card_name, game.played_this_turn))
+        if checker is not None:
+            checker.check(game, "after a turn")
+    return played
+
+
+def describe_failure(exc: Exception) -> str:
+    """The exception, and the cards whose abilities were being resolved when it was raised
+    (read from its traceback, so the game pays nothing for it until something goes wrong)."""
+    text = str(exc) if isinstance(exc, GameStalled) else f"{type(exc).__name__}: {exc}"
+    cards: list[str] = []
+    for frame, _line in traceback.walk_tb(exc.__traceback__):
+        card = frame.f_locals.get("card") if frame.f_code in _RESOLVING else None
+        if card is not None and card.d.name not in cards:
+            cards.append(card.d.name)
+    if cards:
+        text += " (resolving " + " > ".join(cards[:6]) + ")"
+    return text
+
+
+_RESOLVING = {Game.resolve.__code__, Game.run_triggers.__code__}  # frames with a `card`
 
 
 class BuyRecorder:
@@ -243,12 +315,10 @@ class BuyRecorder:
 
 def record(game: Game, order: list[int], bought: list[Counter], played: list[Counter],
            results: Results) -> None:
-    if not game.game_over:
-        results.unfinished += 1
+    winners = game.winners()  # (first: scoring runs cards' code, which may raise)
     results.games += 1
     players = game.players
     results.turns[sum(p.turns_taken for p in players)] += 1
-    winners = game.winners()
     if len(winners) == 1:
         results.seat_wins[winners[0].index] += 1
     bot_points = [0] * len(results.bots)
@@ -288,43 +358,113 @@ def run_range(setup: Setup, seed: int, indexes: Iterable[int]) -> Results:
     return results
 
 
-_WORKER: Setup | None = None
-
-
-def _init_worker(setup: Setup) -> None:
-    global _WORKER
-    _WORKER = setup
-
-
-def _work(task: tuple[int, int, int]) -> Results:
-    seed, start, stop = task
-    assert _WORKER is not None
-    return run_range(_WORKER, seed, range(start, stop))
-
-
 def simulate(setup: Setup, games: int, seed: int = 1, jobs: int = 1,
              progress: Callable[[int], None] | None = None) -> Results:
-    """Play `games` games; `progress(n)` is called as games finish. Same results for any jobs."""
+    """Play `games` games; `progress(n)` is called as games finish. Same results for any jobs.
+
+    A game that raises or stalls is a Failure in the results, and so is, with jobs, a game whose
+    worker process died (killed by the out-of-memory killer, say): the other games still count.
+    """
     import multiprocessing
 
-    tasks = [(seed, start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
+    chunks = [range(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
     results = empty_results(setup)
     # Workers inherit the compiled cards and bots by forking (closures do not pickle); where
     # there is no fork (Windows), the games are played here, with the same results.
-    if jobs <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for task in tasks:
-            seed_, start, stop = task
-            results.merge(run_range(setup, seed_, range(start, stop)))
+    if jobs <= 1 or len(chunks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for chunk in chunks:
+            results.merge(run_range(setup, seed, chunk))
             if progress:
-                progress(stop - start)
+                progress(len(chunk))
         return results
-    context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, initializer=_init_worker, initargs=(setup,)) as pool:
-        for task, part in zip(tasks, pool.imap(_work, tasks), strict=True):
-            results.merge(part)
-            if progress:
-                progress(task[2] - task[1])
+    parts, lost = WorkerPool(setup, seed, min(jobs, len(chunks))).play(chunks, progress)
+    for start in sorted(parts):  # in game order, as one process adds them up
+        results.merge(parts[start])
+    results.failures.extend(lost)
+    results.failures.sort(key=attrgetter("index"))
     return results
+
+
+class WorkerPool:
+    """Forked worker processes, each playing one range of games at a time and sending back its
+    Results. A worker that dies takes only its range with it: the range is played again one
+    game per task, so a game that kills its worker again is lost alone, reported as lost."""
+
+    def __init__(self, setup: Setup, seed: int, jobs: int) -> None:
+        import multiprocessing
+
+        self.context = multiprocessing.get_context("fork")
+        self.setup, self.seed, self.jobs = setup, seed, jobs
+
+    def play(self, chunks: list[range], progress: Callable[[int], None] | None
+             ) -> tuple[dict[int, Results], list[Failure]]:
+        """The Results of each range played (by its first game) and the games lost."""
+        from multiprocessing.connection import wait
+
+        queue, parts, lost = deque(chunks), {}, []
+        idle = [self._start() for _ in range(self.jobs)]
+        busy: dict[Any, tuple[Any, range]] = {}  # connection -> (process, range)
+        try:
+            while queue or busy:
+                while queue and idle:
+                    process, conn = idle.pop()
+                    task = queue.popleft()
+                    busy[conn] = (process, task)
+                    with contextlib.suppress(OSError):  # a dead worker: found out below
+                        conn.send(task)
+                for conn in wait(list(busy)):
+                    process, task = busy.pop(conn)
+                    try:
+                        parts[task.start] = conn.recv()
+                    except (EOFError, OSError):
+                        conn.close()
+                        lost.extend(self._died(process, task, queue))
+                        idle.append(self._start())
+                        done = len(task) if len(task) == 1 else 0
+                    else:
+                        idle.append((process, conn))
+                        done = len(task)
+                    if progress and done:
+                        progress(done)
+        finally:  # done: idle workers are told to stop; busy ones (interrupted) are stopped
+            for _process, conn in idle:
+                with contextlib.suppress(OSError):
+                    conn.send(None)
+            for process, _task in busy.values():
+                process.kill()
+            for process, _conn in [*idle, *busy.values()]:
+                process.join()
+        return parts, lost
+
+    def _start(self) -> tuple[Any, Any]:
+        ours, theirs = self.context.Pipe()
+        process = self.context.Process(target=_serve, args=(self.setup, self.seed, theirs),
+                                       daemon=True)
+        process.start()
+        theirs.close()
+        return process, ours
+
+    def _died(self, process: Any, task: range, queue: deque) -> list[Failure]:
+        """A worker died playing `task`: its games go back to the queue one by one, or, if it
+        was playing one game, that game is lost."""
+        process.join()
+        code = process.exitcode
+        how = (f"killed by {signal.Signals(-code).name}" if code is not None and code < 0
+               else f"exited with status {code}")
+        if len(task) > 1:
+            queue.extendleft(reversed([range(i, i + 1) for i in task]))
+            return []
+        index = task.start
+        return [Failure(index, game_seed(self.seed, index), "lost",
+                        f"the worker process playing it was {how}")]
+
+
+def _serve(setup: Setup, seed: int, conn: Any) -> None:
+    """A worker: play each range of games it is sent and send back the Results, until None.
+    Ctrl-C is for the parent process, which stops its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while (task := conn.recv()) is not None:
+        conn.send(run_range(setup, seed, task))
 
 
 def random_kingdom(library: Library, sets: tuple[str, ...] = ("base",)) -> Callable[[int], list[str]]:

@@ -38,6 +38,16 @@ class IllegalMove(Exception):
     """A move the rules do not allow; the state is unchanged."""
 
 
+class GameStalled(Exception):
+    """A game used up its budget of steps (`Game.steps_left`) without ending: an effect, a
+    turn or an agent that loops. The game is abandoned where it stands."""
+
+
+# Steps (card plays, buys, Reactions revealed) a game may take: long games between bots take
+# a few thousand, so only a game that loops reaches it, in well under a second.
+STEP_BUDGET = 200_000
+
+
 class Pile:
     """A pile of cards (top at the end). Split piles hold several card definitions."""
 
@@ -101,7 +111,7 @@ class Game:
         "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
         "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "phase",
         "pile_of", "piles", "played_this_turn", "players", "rng", "seed", "setup_choices",
-        "setup_piles", "shuffles", "skips", "trash", "turn_number",
+        "setup_piles", "shuffles", "skips", "steps_left", "trash", "turn_number",
     )
 
     def __init__(self, library: Library, agents: list[Any], seed: int | None = None) -> None:
@@ -120,6 +130,7 @@ class Game:
         self.buys = 1
         self.coins = 0
         self.turn_number = 0
+        self.steps_left = STEP_BUDGET  # counted down by play, buy and Reactions; see stalled()
         self.cost_reduction = 0
         self.played_this_turn: list[Card] = []
         self.gained_this_turn: list[Card] = []
@@ -418,6 +429,9 @@ class Game:
         if source is not None and not self.move(card, source, player.in_play):
             return False
         self.played_this_turn.append(card)
+        self.steps_left -= 1
+        if self.steps_left <= 0:
+            self.stalled(f"playing {card.d.name}")
         if self.log is not None:
             self.note(f"{player.name} plays {card.d.name}")
         for i in range(times):
@@ -470,6 +484,9 @@ class Game:
                     break
                 reaction = picked[0]
                 used.add(id(reaction))
+                self.steps_left -= 1
+                if self.steps_left <= 0:
+                    self.stalled(f"revealing {reaction.d.name} to {attack.d.name}")
                 self.note(f"{player.name} reveals {reaction.d.name}")
                 if "reveal" in self.listeners:
                     self.emit("reveal", player, attack, [reaction])
@@ -603,6 +620,9 @@ class Game:
                                   f"${self.coins}")
         self.phase = "buy"
         self.buys -= 1
+        self.steps_left -= 1
+        if self.steps_left <= 0:
+            self.stalled(f"buying {name}")
         self.bought = True
         self.coins -= price + overpay
         if self.log is not None:
@@ -913,9 +933,16 @@ class Game:
             if pile.in_supply and pile.cards and cost(pile.cards[-1].d) <= coins
         ]
 
+    def stalled(self, doing: str) -> None:
+        """Raise GameStalled: the step budget is used up (`doing` is the step that used it)."""
+        raise GameStalled(f"used up its budget of steps (card plays, buys, Reactions revealed) "
+                          f"in turn {self.turn_number} without ending; stopped while {doing}")
+
     def run(self, max_turns: int = 500) -> None:
-        """Play turns until the game ends (or a safety bound on turns is reached)."""
-        while not self.game_over and self.turn_number < max_turns:
+        """Play turns until the game ends, or until each player has had `max_turns` turns (a
+        safety bound, per player as the turn statistics count; extra turns don't count)."""
+        players = self.players
+        while not self.game_over and players[self.current].turns_taken < max_turns:
             self.take_turn()
         self.game_over = True
         self._affordable = None  # (it refers to the game)
