@@ -322,3 +322,9 @@ def test_discovery_is_used_by_render(monkeypatch, tmp_path) -> None:
     out = tmp_path / "k.md"
     assert main(["render", "--kingdom", "Beacon,Village", "--format", "md", "-o", str(out)]) == 0
     assert "### Beacon" in out.read_text()
+
+
+def test_an_ally_prints_no_empty_cost(capsys) -> None:
+    assert main(["render", "--kingdom", "Village,Smithy", "--ally", "City-state", "--format", "md"]) == 0
+    ally = capsys.readouterr().out.split("### City-state", 1)[1]
+    assert "**Types:** Ally" in ally and "Cost:" not in ally.split("###")[0]
