@@ -47,6 +47,7 @@ CODES = {
     "K320": "an ability that does not say where its card must be for it to work",
     "K321": "a reference that could mean two things ('it' after a trash and a gain)",
     "K322": "several cards ('the trashed cards') where a cost compares with one card",
+    "K323": "'this' in a game-wide ability, where it is no particular card",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

@@ -899,7 +899,8 @@ class ToNodes(Transformer):
             "s" if str(c[0]).startswith("coffer") else "")).at(meta)
 
     def coins_in_cost(self, meta, c):
-        return Countable("coins_in_cost").at(meta)
+        """Each $N of what the card referred to costs ("+1 VP per $2 it costs": rounded down)."""
+        return Countable("coins_in_cost", word=str(c[0])).at(meta)
 
     def coins_overpaid(self, meta, c):
         return Countable("coins_overpaid").at(meta)

@@ -451,7 +451,8 @@ class Countable(Node):
             attr = "coffers" if self.word == "coffers" else "favors"
             return lambda ctx: getattr(ctx.player, attr)
         if kind == "coins_in_cost":
-            return lambda ctx: sum(ctx.game.cost(c.d) for c, _ in ctx.vars.get("it", ()))
+            unit = int(self.word[1:] or 1)
+            return lambda ctx: sum(ctx.game.cost(c.d) for c, _ in ctx.vars.get("it", ())) // unit
         if kind == "coins_overpaid":
             return lambda ctx: ctx.vars.get("overpaid", 0)
         pred = self.filter.compile_pred()
@@ -471,7 +472,7 @@ class Countable(Node):
         if self.kind == "spend":
             return f"{self.word.capitalize()} you spend"
         if self.kind == "coins_in_cost":
-            return "$1 it costs"
+            return f"{self.word or '$1'} it costs"
         if self.kind == "coins_overpaid":
             return "$1 overpaid"
         place = {

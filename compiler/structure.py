@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.checks import check_repeat
 from compiler.nodes import Env, Node, article, join_and, sentence, they_do, third_person
-from compiler.selections import Amount, Condition, Countable, Filter, Selection
+from compiler.selections import Amount, Condition, Countable, Filter, Ref, Selection
 from runtime.cards import Trigger
 from runtime.context import Ctx, Declined
 from runtime.decisions import OPTION, YES_NO, Decision, ask
@@ -725,6 +725,14 @@ class Ability(Node):
     def check(self, env: Env) -> None:
         if env.path[:1] == ("triggers",):  # how its statements, checked next, will run
             env.context = "setup" if self.when == "setup" else "trigger"
+        if getattr(self.when, "scope", "") == "game" and env.card_kind != "ally":
+            for node in self.body.walk():  # no copy of the card is meant: "this" has no place
+                if isinstance(node, Ref) and node.kind == "this":
+                    env.error("K323", "'this' in a game-wide ability ('in games using this, "
+                              "...') is no particular card, wherever its copies are", node,
+                              "a game-wide ability acts on the player and the event's card "
+                              "('it'); for a card that must be somewhere, write 'while this is "
+                              "in play, when you ...'")
 
     def compile(self, env: Env):
         return self.body.compile(env)

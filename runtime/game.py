@@ -493,6 +493,7 @@ class Game:
                 for trigger in reaction.d.triggers["attack"]:
                     ctx = Ctx(self, player, reaction)
                     ctx.vars["attack"] = attack
+                    ctx.vars["this_zone"] = player.hand  # revealed from hand: "this" is there
                     trigger.effect(ctx)
                     if ctx.vars.get("unaffected"):
                         unaffected.add(player)

@@ -31,6 +31,10 @@ CASES = {
     "plural-cost": (
         "play: trash 2 cards from your hand; gain a card costing exactly the trashed cards\n",
         "K322", 5, 65, "'the total cost of the trashed cards'"),
+    "game-wide-this": (
+        "play: +1 card\ntriggers:\n  - 'in games using this, when you gain a card: you may "
+        "reveal this for +$1'\n",
+        "K323", 7, 64, "'while this is in play, when you ...'"),
 }
 
 

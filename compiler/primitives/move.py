@@ -167,7 +167,9 @@ class Move(Node):
         prompt = self.render()[0].upper() + self.render()[1:]
         participle = VERBS[verb]
         expected = self.selection.quantity
-        exact = expected[1] if expected[0] in ("one", "exact") else None
+        # "did" counts the cards a step asked for; a group ("your hand") asks for all it holds
+        counted = self.selection.kind in ("pick", "top")
+        exact = expected[1] if counted and expected[0] in ("one", "exact") else None
         ref = self.selection.ref
         from_set = ref if ref is not None and ref.plural and self.selection.source == "ref" else None
         tracks = verb == "set aside"  # set-aside cards are kept track of; moved ones are lost
