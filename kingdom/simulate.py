@@ -637,7 +637,7 @@ class ClusterError(Exception):
     """The cluster cannot be used: Dask missing, the scheduler unreachable, no workers."""
 
 
-CLUSTER_TIMEOUT = 5.0  # seconds to reach the scheduler, and then to find a worker
+CLUSTER_TIMEOUT = 3.0  # seconds to reach the scheduler, and then to find a worker
 
 
 def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
@@ -652,6 +652,8 @@ def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
         from distributed import Client, as_completed
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install 'kingdom[cluster]'") from None
+    if isinstance(address, str):
+        check_reachable(address, timeout)
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
@@ -665,7 +667,7 @@ def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
         futures = {client.submit(_play_on_worker, spec, seed, start, min(start + CHUNK, games),
                                  pure=False): start for start in range(0, games, CHUNK)}
         parts: dict[int, Results] = {}
-        for future in as_completed(futures):
+        for future in as_completed(futures, loop=client.loop):
             parts[futures[future]] = future.result()
             if progress:
                 progress(min(CHUNK, games - futures[future]))
@@ -674,6 +676,32 @@ def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
     for start in rest:  # in game order, as one process adds them up
         results.merge(parts[start])
     return results
+
+
+def check_reachable(address: str, timeout: float) -> None:
+    """A ClusterError, within `timeout`, for an address that is not one, where nothing answers,
+    or where what answers is not a Dask scheduler (its handshake fails)."""
+    import asyncio
+
+    from distributed.comm import connect, parse_address
+
+    try:
+        parse_address(address)
+    except (ValueError, TypeError) as exc:
+        raise ClusterError(f"'{address}' is not a scheduler address ({exc}); one looks like "
+                           "tcp://127.0.0.1:8786") from None
+
+    async def handshake() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+        await comm.close()
+
+    try:
+        asyncio.run(handshake())
+    except Exception as exc:  # refused, timed out, or garbage from something not Dask
+        reason = (exc.strerror if isinstance(exc, OSError) and exc.strerror
+                  else f"{type(exc).__name__}: {exc}"[:200])
+        raise ClusterError(f"cannot reach a Dask scheduler at {address} within {timeout:g} s "
+                           f"({reason})") from None
 
 
 _WORKER_SETUPS: dict[RunSpec, Setup] = {}  # in a worker: the runs it has set up
