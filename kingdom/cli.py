@@ -441,7 +441,8 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
     console.print(f"Turns per player: average {results.mean_turns(players):.2f}, median "
                   f"{results.median_turns(players):g}"
                   + _unfinished_note(results, args.max_turns)
-                  + f"  ({results.games / elapsed:,.0f} games/s over {args.jobs} job(s))")
+                  + f"  ({results.games / elapsed:,.0f} games/s "
+                  + (f"on {args.cluster})" if args.cluster else f"over {args.jobs} job(s))"))
     if results.games:
         console.print("Sole wins by seat: " + ", ".join(
             f"seat {seat + 1} {100 * results.seat_wins[seat] / results.games:.1f}%"

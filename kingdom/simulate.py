@@ -668,7 +668,12 @@ def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
                                  pure=False): start for start in range(0, games, CHUNK)}
         parts: dict[int, Results] = {}
         for future in as_completed(futures, loop=client.loop):
-            parts[futures[future]] = future.result()
+            try:
+                parts[futures[future]] = future.result()
+            except Exception as exc:  # setting the run up failed there: cards, bot files
+                client.cancel(list(futures))
+                raise ClusterError(f"a worker could not play its games: "
+                                   f"{type(exc).__name__}: {exc}") from None
             if progress:
                 progress(min(CHUNK, games - futures[future]))
     first, *rest = sorted(parts)

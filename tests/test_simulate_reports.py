@@ -128,6 +128,10 @@ def test_cluster_gives_the_results_of_one_process() -> None:
     with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
         remote = simulate_on_cluster(cluster.scheduler_address, spec, 200, seed=3)
     assert remote == local and remote.games == 200 and len(remote.rows) == 400
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        missing = RunSpec(("no-such-bot",), ("Smithy",))
+        with pytest.raises(ClusterError, match="a worker could not play its games"):
+            simulate_on_cluster(cluster.scheduler_address, missing, 10)
 
 
 def test_unreachable_cluster_is_a_quick_clear_error(capsys) -> None:
