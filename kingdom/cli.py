@@ -181,7 +181,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many seeded bot games and report win rates, game length and per-card figures."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from kingdom.simulate import Setup, random_kingdom, simulate
+    from kingdom.simulate import build_setup
 
     library = _library(args.cards)
     bots = _bots(library, bot_specs(args.bots))
@@ -192,45 +192,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"{len(bots)} bots but a game has {arguments.MIN_PLAYERS} to "
                          f"{arguments.MAX_PLAYERS} players; give --players (the bots take the "
                          "seats in turn) or fewer bots")
-    if args.kingdom.strip().lower() == "random":
-        sets = arguments.kingdom_sets(library, args.sets or "base")
-        kingdom = random_kingdom(library, sets)
-        kingdom_text = f"random ({','.join(sets)})"
-    elif args.sets is not None:
-        raise UsageError("--sets goes with --kingdom random")
-    else:
-        kingdom = arguments.kingdom_piles(library, args.kingdom, ALLY_CHOSEN)
-        kingdom_text = ", ".join(kingdom) or "(none)"
-    setup = Setup(library, kingdom, bots, players=players, max_turns=args.max_turns,
-                  check_invariants=args.check_invariants)
+    spec, kingdom_text = _run_spec(args, library, players)
+    setup = build_setup(spec, library)
     start = time.perf_counter()
     err = _Console(stderr=True)
     if args.json or args.no_progress:
-        results = simulate(setup, args.games, args.seed, args.jobs)
+        results = _play(setup, spec, args)
     else:
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True) as bar:
             task = bar.add_task("games", total=args.games)
-            results = simulate(setup, args.games, args.seed, args.jobs,
-                               progress=lambda n: bar.advance(task, n))
+            results = _play(setup, spec, args, progress=lambda n: bar.advance(task, n))
     elapsed = time.perf_counter() - start
     if args.log:
         _narrate_simulated(setup, args)
+    choices = _setup_choices(spec)
     if args.json:
         data = results.to_json(players)
         data.update(kingdom=kingdom_text, seed=args.seed, players=players, jobs=args.jobs,
-                    seconds=elapsed)
+                    seconds=elapsed, setup=choices)
         print(json.dumps(data, indent=2))
     else:
         print_results(results, players, kingdom_text, args, elapsed)
-    if args.plot:
-        from kingdom.plot import plot_results
-
-        try:
-            plot_results(results, players, Path(args.plot))
-        except OSError as exc:  # (the folder was checked before the run; it went away since)
-            raise UsageError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
-        err.print(f"plot written to {args.plot}")
+        console.print(_setup_line(choices, results.setups_drawn(), results.games))
+    _write_reports(results, players, args, f"Kingdom: {kingdom_text} | bots: "
+                   f"{', '.join(b.name for b in bots)} | {results.games} games, seed {args.seed}")
     for line in results.violations[:20]:
         print("invariant violated: " + line, file=sys.stderr)
     for failure in results.failures[:20]:
@@ -238,6 +224,99 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if len(results.failures) > 20:
         print(f"... and {len(results.failures) - 20} more failed games", file=sys.stderr)
     return FAILED if results.violations or results.failures else 0
+
+
+def _run_spec(args: argparse.Namespace, library: Library, players: int):
+    """The run `simulate` is asked for, as data (kingdom/simulate.py RunSpec), and its Kingdom
+    in words. Setup choices are checked here: --ally an Ally, --bane and --ferryman Kingdom cards."""
+    from kingdom.simulate import RunSpec
+    from runtime.setup import RANDOM
+
+    sets: tuple[str, ...] = ()
+    kingdom: list[str] = []
+    if args.kingdom.strip().lower() == "random":
+        sets = arguments.kingdom_sets(library, args.sets or "base")
+        kingdom_text = f"random ({','.join(sets)})"
+    elif args.sets is not None:
+        raise UsageError("--sets goes with --kingdom random")
+    else:
+        kingdom = arguments.kingdom_piles(library, args.kingdom, ALLY_CHOSEN)
+        kingdom_text = ", ".join(kingdom) or "(none)"
+    ally = {None: RANDOM, "random": RANDOM, "none": None}.get(
+        (args.ally or "").lower() or None, args.ally)
+    if ally not in (RANDOM, None):
+        ally = arguments.ally(library, ally)
+    choices = []
+    for key in ("bane", "ferryman"):
+        name = getattr(args, key)
+        if name is not None:
+            piles = arguments.kingdom_piles(library, name, "give it with --ally")
+            if len(piles) != 1 or piles[0] in library.split_piles:
+                raise UsageError(f"--{key}: give one Kingdom card, not '{name}'")
+            choices.append((key, piles[0]))
+    files = [str(Path(b).resolve()) if Path(b).is_file() else b for b in bot_specs(args.bots)]
+    spec = RunSpec(tuple(files), tuple(kingdom), sets,
+                   tuple(str(Path(c).resolve()) for c in args.cards), players, args.max_turns,
+                   args.check_invariants, args.colonies, ally, tuple(choices),
+                   detail=bool(args.plot or args.csv))
+    return spec, kingdom_text
+
+
+def _play(setup, spec, args: argparse.Namespace, progress=None):
+    """The games of `simulate`: here (over --jobs processes) or on the --cluster."""
+    from kingdom.simulate import ClusterError, simulate, simulate_on_cluster
+
+    if args.cluster is None:
+        return simulate(setup, args.games, args.seed, args.jobs, progress=progress)
+    try:
+        return simulate_on_cluster(args.cluster, spec, args.games, args.seed, progress)
+    except ClusterError as exc:
+        raise UsageError(f"--cluster: {exc}") from None
+
+
+def _setup_choices(spec) -> dict:
+    """Every setup choice of the run, as given (a pile or Ally drawn per game: "random")."""
+    from runtime.setup import RANDOM
+
+    chosen = dict(spec.choices)
+    return {"colonies": spec.colonies,
+            "ally": "none" if spec.ally is None else "random" if spec.ally == RANDOM else spec.ally,
+            "bane": chosen.get("bane", "random"), "ferryman": chosen.get("ferryman", "random"),
+            "sets": list(spec.sets) or None}
+
+
+def _setup_line(choices: dict, drawn: dict, games: int) -> str:
+    """The setup choices in words, with how often each drawn one came up."""
+    def said(what: str, given: str) -> str:
+        counts = drawn.get(what.capitalize() if what != "bane" else "Bane", {})
+        tally = ", ".join(f"{name} {100 * n / games:.0f}%" for name, n in
+                          sorted(counts.items(), key=lambda kv: -kv[1])[:4]) if games else ""
+        return f"{what.capitalize()} {given}" + (f" (drawn: {tally})" if tally else "")
+
+    return ("Setup: Colonies " + ("yes" if choices["colonies"] else "no") + "; "
+            + "; ".join(said(what, choices[what]) for what in ("ally", "bane", "ferryman")))
+
+
+def _write_reports(results, players: int, args: argparse.Namespace, title: str) -> None:
+    """--plot and --csv, once the figures are printed."""
+    err = _Console(stderr=True)
+    if args.csv:
+        from kingdom.simulate import write_csv
+
+        try:
+            with open(args.csv, "w", encoding="utf-8", newline="") as stream:
+                write_csv(results, stream)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.csv}: {exc.strerror or exc}") from None
+        err.print(f"{len(results.rows)} rows written to {args.csv}")
+    if args.plot:
+        from kingdom.plot import plot_results
+
+        try:
+            plot_results(results, players, Path(args.plot), title)
+        except OSError as exc:  # (the folder was checked before the run; it went away since)
+            raise UsageError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
+        err.print(f"plot written to {args.plot}")
 
 
 def _unfinished_note(results, max_turns: int) -> str:
@@ -362,7 +441,8 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
     console.print(f"Turns per player: average {results.mean_turns(players):.2f}, median "
                   f"{results.median_turns(players):g}"
                   + _unfinished_note(results, args.max_turns)
-                  + f"  ({results.games / elapsed:,.0f} games/s over {args.jobs} job(s))")
+                  + f"  ({results.games / elapsed:,.0f} games/s "
+                  + (f"on {args.cluster})" if args.cluster else f"over {args.jobs} job(s))"))
     if results.games:
         console.print("Sole wins by seat: " + ", ".join(
             f"seat {seat + 1} {100 * results.seat_wins[seat] / results.games:.1f}%"
@@ -569,6 +649,16 @@ def add_simulate(sub: argparse._SubParsersAction) -> None:
                    help="a folder of extra card files, or one card file (repeatable)")
     p.add_argument("--plot", metavar="FILE.png", type=arguments.plot_file,
                    help="draw the win rate as games accumulate and the game lengths")
+    p.add_argument("--csv", metavar="FILE", type=arguments.output_file,
+                   help="one row per game and player: seed, seat, bot, score, turns, result, buys")
+    p.add_argument("--ally", help="the Ally of every game, or none (default: drawn when a "
+                   "Liaison is in the game)")
+    p.add_argument("--bane", help="the Bane pile, when Young Witch is in (default: drawn)")
+    p.add_argument("--ferryman", help="Ferryman's pile, when Ferryman is in (default: drawn)")
+    p.add_argument("--colonies", action=argparse.BooleanOptionalAction, default=False,
+                   help="Platinum and Colony in the Supply (default: no)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask cluster, "
+                   "e.g. tcp://127.0.0.1:8786 (pip install 'kingdom[cluster]')")
     p.add_argument("--log", nargs="?", const="first", choices=("first", "all"),
                    help="narrate the first game (or 'all' of them) before the figures")
     p.add_argument("--plain", action="store_true", help="with --log: money in words (the "

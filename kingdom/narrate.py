@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from kingdom import simulate
 from runtime.game import Listener
-from runtime.setup import standard_game
 
 if TYPE_CHECKING:
     from kingdom.simulate import Setup
@@ -367,5 +366,5 @@ def narrate_simulated(setup: Setup, seed: int, index: int, plain: bool = True) -
     order = simulate.seats(len(setup.bots), index, setup.players)
     agents = [setup.bots[b].agent(game_seed + seat) for seat, b in enumerate(order)]
     kingdom = setup.kingdom(game_seed) if callable(setup.kingdom) else setup.kingdom
-    game = standard_game(setup.library, kingdom, agents, seed=game_seed)
+    game = setup.start(kingdom, agents, game_seed)
     return narrate(game, setup.max_turns, plain)

@@ -22,7 +22,7 @@ from kingdom.invariants import InvariantChecker, InvariantViolation
 from runtime.decisions import BUY
 from runtime.game import Game, GameStalled
 from runtime.library import Library
-from runtime.setup import standard_game
+from runtime.setup import RANDOM, standard_game
 
 CHUNK = 250  # games per unit of work handed to a worker
 _card_name = attrgetter("d.name")
@@ -90,6 +90,13 @@ class Results:
     violations: list[str] = field(default_factory=list)
     # One entry per game in game order: (points per bot: 2 win, 1 tie, 0 loss; total turns).
     timeline: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
+    setups: Counter = field(default_factory=Counter)  # ("Bane"/"Ferryman"/"Ally", card) -> games
+    # With Setup.detail (--plot, --csv), per bot: turn -> [players who had it, VP, VP squared,
+    # money, money squared] at its end; (turn, card) -> copies bought; and one row per game and
+    # player, in game order.
+    turn_figures: list[dict[int, list[int]]] = field(default_factory=list)
+    bought_by_turn: list[Counter] = field(default_factory=list)
+    rows: list[dict] = field(default_factory=list)
 
     def merge(self, other: Results) -> None:
         self.games += other.games
@@ -99,8 +106,15 @@ class Results:
         self.seat_wins.update(other.seat_wins)
         self.violations.extend(other.violations)
         self.timeline.extend(other.timeline)
+        self.setups.update(other.setups)
+        self.rows.extend(other.rows)
         for mine, theirs in zip(self.bots, other.bots, strict=True):
             mine.merge(theirs)
+        for figures, more in zip(self.turn_figures, other.turn_figures, strict=True):
+            for turn, sums in more.items():
+                figures[turn] = [a + b for a, b in zip(figures.get(turn, [0] * 5), sums, strict=True)]
+        for bought, more in zip(self.bought_by_turn, other.bought_by_turn, strict=True):
+            bought.update(more)
 
     @property
     def unfinished(self) -> int:
@@ -136,6 +150,13 @@ class Results:
                     break
         return sum(found) / 2 / players
 
+    def setups_drawn(self) -> dict[str, dict[str, int]]:
+        """The setup choices the games drew: "Bane" (or "Ferryman", "Ally") -> card -> games."""
+        drawn: dict[str, dict[str, int]] = {}
+        for (what, name), games in sorted(self.setups.items()):
+            drawn.setdefault(what, {})[name] = games
+        return drawn
+
     def to_json(self, players: int) -> dict:
         return {
             "games": self.games,
@@ -149,6 +170,7 @@ class Results:
             "seat_win_rate": [self.seat_wins[seat] / self.games if self.games else 0.0
                               for seat in range(players)],
             "violations": self.violations,
+            "setups_drawn": self.setups_drawn(),
             "bots": [
                 {
                     "name": b.name,
@@ -209,6 +231,15 @@ class Setup:
     max_turns: int = 500  # turns per player
     check_invariants: bool = False
     max_steps: int | None = None  # the step budget of a game (None: runtime.game's STEP_BUDGET)
+    colonies: bool = False  # Platinum and Colony in the Supply
+    ally: str | None = RANDOM  # the Ally's name, or RANDOM: drawn when a Liaison is in the game
+    choices: dict[str, str] = field(default_factory=dict)  # preset piles: "bane", "ferryman"
+    detail: bool = False  # per-turn VP, money and buys, one record per game and player (charts, CSV)
+
+    def start(self, kingdom: list[str], agents: list[Any], gseed: int) -> Game:
+        """A game of the run, set up with the run's setup choices."""
+        return standard_game(self.library, kingdom, agents, seed=gseed, colonies=self.colonies,
+                             ally=self.ally, choices=self.choices)
 
 
 def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game | None:
@@ -217,9 +248,11 @@ def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game | N
     gseed = game_seed(seed, index)
     order = seats(len(setup.bots), index, setup.players)
     try:
-        game, bought, checker = new_game(setup, gseed, order)
-        played = play_turns(game, setup.max_turns, checker)
+        game, bought, checker, detail = new_game(setup, gseed, order)
+        played = play_turns(game, setup.max_turns, checker, detail)
         record(game, order, bought, played, results)
+        if detail is not None:
+            detail.add_to(results, game, order, bought, index, gseed)
     except InvariantViolation as exc:
         results.violations.append(f"game {index} (seed {gseed}): {exc}")
         return None
@@ -237,9 +270,9 @@ def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game | N
 
 
 def new_game(setup: Setup, gseed: int, order: list[int]
-             ) -> tuple[Game, list[Counter], InvariantChecker | None]:
-    """A game of the run set up: its agents recording their buys (the counters returned) and,
-    if asked, checked for invariants."""
+             ) -> tuple[Game, list[Counter], InvariantChecker | None, GameDetail | None]:
+    """A game of the run set up: its agents recording their buys (the counters returned), if
+    asked checked for invariants, and followed turn by turn (`Setup.detail`)."""
     agents = [setup.bots[b].agent(gseed + seat) for seat, b in enumerate(order)]
     kingdom = setup.kingdom(gseed) if callable(setup.kingdom) else setup.kingdom
     checker = None
@@ -247,26 +280,34 @@ def new_game(setup: Setup, gseed: int, order: list[int]
         checker = InvariantChecker()
         agents = checker.wrap(agents)
     bought = [Counter() for _ in range(setup.players)]
-    agents = [BuyRecorder(agent, counter) for agent, counter in zip(agents, bought, strict=True)]
-    game = standard_game(setup.library, kingdom, agents, seed=gseed)
+    if setup.detail:
+        detail = GameDetail(setup.players)
+        agents = [TurnBuyRecorder(agent, counter, by_turn) for agent, counter, by_turn
+                  in zip(agents, bought, detail.bought_by_turn, strict=True)]
+    else:
+        detail = None
+        agents = [BuyRecorder(agent, counter) for agent, counter in zip(agents, bought, strict=True)]
+    game = setup.start(kingdom, agents, gseed)
     if setup.max_steps is not None:
         game.steps_left = setup.max_steps
     if checker is not None:
         checker.attach(game)
-    return game, bought, checker
+    return game, bought, checker, detail
 
 
-def play_turns(game: Game, max_turns: int, checker: InvariantChecker | None) -> list[Counter]:
+def play_turns(game: Game, max_turns: int, checker: InvariantChecker | None,
+               detail: GameDetail | None = None) -> list[Counter]:
     """Play until the game ends or each player has had `max_turns` turns (extra turns don't
     count, as in the statistics); the cards each seat played."""
     played = [Counter() for _ in game.players]
     players = game.players
-    while not game.game_over and players[game.current].turns_taken < max_turns:
-        counter = played[game.current]
+    while not game.game_over and players[seat := game.current].turns_taken < max_turns:
         game.take_turn()
-        counter.update(map(_card_name, game.played_this_turn))
+        played[seat].update(map(_card_name, game.played_this_turn))
         if checker is not None:
             checker.check(game, "after a turn")
+        if detail is not None:
+            detail.after_turn(game, seat)
     return played
 
 
@@ -313,6 +354,70 @@ class BuyRecorder:
         return getattr(self.agent, name)
 
 
+class TurnBuyRecorder(BuyRecorder):
+    """A BuyRecorder that also counts each buy by the turn it was made in (`Setup.detail`)."""
+
+    def __init__(self, agent: Any, bought: Counter, by_turn: Counter) -> None:
+        super().__init__(agent, bought)
+        self.by_turn = by_turn
+
+    def _recorded_choose_buy(self, game: Game, player: Any, options: Any) -> str | None:
+        name = super()._recorded_choose_buy(game, player, options)
+        if name is not None:
+            self.by_turn[player.turns_taken + 1, name] += 1
+        return name
+
+    def decide(self, decision: Any) -> Any:
+        answer = super().decide(decision)
+        if decision.kind == BUY and answer is not None:
+            self.by_turn[decision.player.turns_taken + 1, answer] += 1
+        return answer
+
+
+def money(player: Any) -> int:
+    """The $ of the plain Treasures (+$N and nothing else) a player owns."""
+    return sum(card.d.coins or 0 for card in player.owned() if card.d.is_treasure)
+
+
+class GameDetail:
+    """What `--plot` and `--csv` need of one game, followed only when asked: each seat's buys by
+    turn, and its VP and money at the end of each of its turns (extra turns: the last counts)."""
+
+    def __init__(self, players: int) -> None:
+        self.bought_by_turn = [Counter() for _ in range(players)]
+        self.figures: list[dict[int, tuple[int, int]]] = [{} for _ in range(players)]
+
+    def after_turn(self, game: Game, seat: int) -> None:
+        player = game.players[seat]
+        self.figures[seat][player.turns_taken] = (game.score(player), money(player))
+
+    def add_to(self, results: Results, game: Game, order: list[int], bought: list[Counter],
+               index: int, gseed: int) -> None:
+        winners = game.winners()
+        for seat, player in enumerate(game.players):
+            bot = order[seat]
+            figures = results.turn_figures[bot]
+            for turn, (vp, coins) in self.figures[seat].items():
+                sums = figures.setdefault(turn, [0] * 5)
+                for i, value in enumerate((1, vp, vp * vp, coins, coins * coins)):
+                    sums[i] += value
+            results.bought_by_turn[bot].update(self.bought_by_turn[seat])
+            outcome = ("lost" if player not in winners else "won" if len(winners) == 1
+                       else "tied")
+            results.rows.append({"game": index, "seed": gseed, "seat": seat + 1,
+                                 "bot": results.bots[bot].name, "score": game.score(player),
+                                 "turns": player.turns_taken, "result": outcome,
+                                 "bought": dict(bought[seat])})
+
+
+def note_setup(game: Game, setups: Counter) -> None:
+    """Count the setup choices a game drew: its Ally and the piles cards' setup rules added."""
+    if game.ally is not None:
+        setups["Ally", game.ally.name] += 1
+    for source, pile in game.setup_piles.items():
+        setups["Bane" if "Bane" in game.piles[pile].roles else source, pile] += 1
+
+
 def record(game: Game, order: list[int], bought: list[Counter], played: list[Counter],
            results: Results) -> None:
     winners = game.winners()  # (first: scoring runs cards' code, which may raise)
@@ -342,13 +447,19 @@ def record(game: Game, order: list[int], bought: list[Counter], played: list[Cou
             stats.owned_games[name] += 1
             stats.owned_wins[name] += points
     results.timeline.append((tuple(bot_points), sum(p.turns_taken for p in players)))
+    if game.ally is not None or game.setup_piles:
+        note_setup(game, results.setups)
 
 
 def empty_results(setup: Setup) -> Results:
     names = [b.name for b in setup.bots]
     if len(set(names)) < len(names):  # the same bot twice: tell the copies apart
         names = [f"{name} #{i}" for i, name in enumerate(names, 1)]
-    return Results([BotStats(name) for name in names])
+    results = Results([BotStats(name) for name in names])
+    if setup.detail:
+        results.turn_figures = [{} for _ in names]
+        results.bought_by_turn = [Counter() for _ in names]
+    return results
 
 
 def run_range(setup: Setup, seed: int, indexes: Iterable[int]) -> Results:
@@ -468,10 +579,159 @@ def _serve(setup: Setup, seed: int, conn: Any) -> None:
 
 
 def random_kingdom(library: Library, sets: tuple[str, ...] = ("base",)) -> Callable[[int], list[str]]:
-    """A function from a game seed to 10 Kingdom cards drawn from `sets`."""
-    pool = sorted(c.name for c in library if c.kind == "kingdom" and c.set in sets)
+    """A function from a game seed to 10 Kingdom piles (cards and split piles) drawn from `sets`."""
+    from kingdom.randomizer import kingdom_piles
+
+    pool = sorted(kingdom_piles(library, list(sets)))
 
     def pick(seed: int) -> list[str]:
         return random.Random(seed).sample(pool, min(10, len(pool)))
 
     return pick
+
+
+# ------------------------------------------------------------------------------ a run as data
+@dataclass(frozen=True)
+class RunSpec:
+    """A run as plain data, from which any process sets it up again (`build_setup`): cards are
+    closures and do not pickle, so the workers of a cluster compile them from the same folders."""
+
+    bots: tuple[str, ...]  # names or strategy files, as --bots takes them
+    kingdom: tuple[str, ...] = ()  # the Kingdom piles; with `sets`, drawn at random instead
+    sets: tuple[str, ...] = ()  # a random Kingdom from these sets (Bane, Ferryman too)
+    cards: tuple[str, ...] = ()  # card folders besides the built-in ones and KINGDOM_PATH's
+    players: int = 2
+    max_turns: int = 500
+    check_invariants: bool = False
+    colonies: bool = False
+    ally: str | None = RANDOM
+    choices: tuple[tuple[str, str], ...] = ()  # ("bane", pile), ("ferryman", pile)
+    detail: bool = False
+
+
+def build_setup(spec: RunSpec, library: Library | None = None) -> Setup:
+    """The Setup of a run: its cards compiled (unless given), its bots resolved. A random
+    Kingdom's games draw their Bane, Ferryman's pile and Ally from the chosen sets only."""
+    from kingdom.randomizer import owned
+    from kingdom.strategy import resolve_bot
+
+    if library is None:
+        from compiler.build import compile_folders
+        from compiler.expansions import discover
+
+        library, _ = compile_folders(discover(list(spec.cards)))
+    bots = [resolve_bot(name, library) for name in spec.bots]
+    kingdom: list[str] | Callable[[int], list[str]] = list(spec.kingdom)
+    games_library = library
+    if spec.sets:
+        kingdom = random_kingdom(library, spec.sets)
+        named = [name for _key, name in spec.choices] + ([spec.ally] if spec.ally else [])
+        games_library = owned(library, named, list(spec.sets))
+    return Setup(games_library, kingdom, bots, players=spec.players, max_turns=spec.max_turns,
+                 check_invariants=spec.check_invariants, colonies=spec.colonies,
+                 ally=spec.ally, choices=dict(spec.choices), detail=spec.detail)
+
+
+# ------------------------------------------------------------------------------ a cluster
+class ClusterError(Exception):
+    """The cluster cannot be used: Dask missing, the scheduler unreachable, no workers."""
+
+
+CLUSTER_TIMEOUT = 3.0  # seconds to reach the scheduler, and then to find a worker
+
+
+def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
+                        progress: Callable[[int], None] | None = None,
+                        timeout: float = CLUSTER_TIMEOUT) -> Results:
+    """`simulate` played by the workers of a Dask cluster (`address`: the scheduler's, such as
+    tcp://host:8786, or a LocalCluster). Each task is a range of game indexes: the worker sets
+    the run up from `spec` itself (`build_setup`, once per worker process) and sends back the
+    Results of the range; they are added up here in game order, so the results are those of one
+    process with the same seed. Raises ClusterError when the cluster cannot be used."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ClusterError("--cluster needs Dask: pip install 'kingdom[cluster]'") from None
+    if isinstance(address, str):
+        check_reachable(address, timeout)
+    try:
+        client = Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s "
+                           f"({exc})") from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"the Dask scheduler at {address} has no worker ({exc})") from None
+        futures = {client.submit(_play_on_worker, spec, seed, start, min(start + CHUNK, games),
+                                 pure=False): start for start in range(0, games, CHUNK)}
+        parts: dict[int, Results] = {}
+        for future in as_completed(futures, loop=client.loop):
+            try:
+                parts[futures[future]] = future.result()
+            except Exception as exc:  # setting the run up failed there: cards, bot files
+                client.cancel(list(futures))
+                raise ClusterError(f"a worker could not play its games: "
+                                   f"{type(exc).__name__}: {exc}") from None
+            if progress:
+                progress(min(CHUNK, games - futures[future]))
+    first, *rest = sorted(parts)
+    results = parts[first]
+    for start in rest:  # in game order, as one process adds them up
+        results.merge(parts[start])
+    return results
+
+
+def check_reachable(address: str, timeout: float) -> None:
+    """A ClusterError, within `timeout`, for an address that is not one, where nothing answers,
+    or where what answers is not a Dask scheduler (its handshake fails)."""
+    import asyncio
+
+    from distributed.comm import connect, parse_address
+
+    try:
+        parse_address(address)
+    except (ValueError, TypeError) as exc:
+        raise ClusterError(f"'{address}' is not a scheduler address ({exc}); one looks like "
+                           "tcp://127.0.0.1:8786") from None
+
+    async def handshake() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+        await comm.close()
+
+    try:
+        asyncio.run(handshake())
+    except Exception as exc:  # refused, timed out, or garbage from something not Dask
+        reason = (exc.strerror if isinstance(exc, OSError) and exc.strerror
+                  else f"{type(exc).__name__}: {exc}"[:200])
+        raise ClusterError(f"cannot reach a Dask scheduler at {address} within {timeout:g} s "
+                           f"({reason})") from None
+
+
+_WORKER_SETUPS: dict[RunSpec, Setup] = {}  # in a worker: the runs it has set up
+
+
+def _play_on_worker(spec: RunSpec, seed: int, start: int, stop: int) -> Results:
+    """A cluster task: games start..stop-1 of the run `spec` describes."""
+    setup = _WORKER_SETUPS.get(spec)
+    if setup is None:
+        setup = _WORKER_SETUPS[spec] = build_setup(spec)
+    return run_range(setup, seed, range(start, stop))
+
+
+# ------------------------------------------------------------------------------ CSV
+CSV_COLUMNS = ("game", "seed", "seat", "bot", "score", "turns", "result")
+
+
+def write_csv(results: Results, stream: Any) -> None:
+    """One row per game and player (`Setup.detail`): the CSV_COLUMNS (seat from 1; result won,
+    tied or lost), then the copies bought of every card any player bought ("bought Smithy")."""
+    import csv
+
+    cards = sorted({name for row in results.rows for name in row["bought"]})
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow([*CSV_COLUMNS, *(f"bought {name}" for name in cards)])
+    for row in results.rows:
+        writer.writerow([*(row[column] for column in CSV_COLUMNS),
+                         *(row["bought"].get(name, 0) for name in cards)])

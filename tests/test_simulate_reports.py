@@ -1,0 +1,146 @@
+"""`kingdom simulate`'s setup choices, random Kingdoms, CSV rows, charts and Dask cluster."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from compiler.build import builtin_library
+from kingdom.cli import main
+from kingdom.simulate import (
+    ClusterError,
+    RunSpec,
+    build_setup,
+    game_seed,
+    random_kingdom,
+    simulate,
+    simulate_on_cluster,
+    write_csv,
+)
+
+LIBRARY = builtin_library()
+CHOSEN = ["--kingdom", "Young Witch,Ferryman,Smithy", "--bots", "big-money,smithy-big-money",
+          "--bane", "moat", "--ferryman", "Village", "--ally", "City-state", "--colonies",
+          "--games", "20", "--seed", "4", "--no-progress"]
+
+
+def test_setup_choices_in_json(capsys) -> None:
+    assert main(["simulate", *CHOSEN, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["setup"] == {"colonies": True, "ally": "City-state", "bane": "Moat",
+                             "ferryman": "Village", "sets": None}
+    assert data["setups_drawn"] == {"Ally": {"City-state": 20}, "Bane": {"Moat": 20},
+                                    "Ferryman": {"Village": 20}}
+
+
+def test_setup_choices_in_table(capsys) -> None:
+    assert main(["simulate", *CHOSEN]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("Setup: Colonies yes; Ally City-state (drawn: City-state 100%); Bane Moat (drawn: "
+            "Moat 100%); Ferryman Village (drawn: Village 100%)") in out
+
+
+def test_setup_choices_reach_the_games() -> None:
+    spec = RunSpec(("big-money",), ("Young Witch", "Ferryman"), colonies=True, ally=None,
+                   choices=(("bane", "Moat"), ("ferryman", "Village")))
+    setup = build_setup(spec, LIBRARY)
+    game = setup.start(list(spec.kingdom), [setup.bots[0].agent(1)] * 2, 1)
+    assert {"Platinum", "Colony", "Moat", "Village"} <= set(game.piles) and game.ally is None
+    assert "Bane" in game.piles["Moat"].roles and not game.piles["Village"].in_supply
+    plain = build_setup(RunSpec(("big-money",), ("Smithy",)), LIBRARY)
+    assert "Colony" not in plain.start(["Smithy"], [plain.bots[0].agent(1)] * 2, 1).piles
+
+
+def test_bad_setup_choices_are_usage_errors(capsys) -> None:
+    assert main(["simulate", "--kingdom", "Smithy", "--ally", "Smithy", "--games", "1"]) == 2
+    assert main(["simulate", "--kingdom", "Smithy", "--bane", "Moat,Village", "--games", "1"]) == 2
+    assert main(["simulate", "--kingdom", "random", "--sets", "nosuch", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Smithy" in err and "--bane: give one Kingdom card" in err
+    assert "unknown set 'nosuch'" in err
+
+
+def test_random_kingdoms_hold_split_piles_and_draw_setup_piles_from_their_sets(capsys) -> None:
+    deal = random_kingdom(LIBRARY, ("allies",))
+    dealt = [pile for seed in range(40) for pile in deal(seed)]
+    assert set(dealt) & set(LIBRARY.split_piles)
+    assert main(["simulate", "--kingdom", "random", "--sets", "cornucopia-guilds", "--games",
+                 "150", "--seed", "1", "--json", "--bots", "default,big-money"]) == 0
+    drawn = json.loads(capsys.readouterr().out)["setups_drawn"]
+    assert drawn["Bane"] and drawn["Ferryman"]
+    for piles in (drawn["Bane"], drawn["Ferryman"]):
+        assert {LIBRARY[name].set for name in piles} == {"cornucopia-guilds"}
+
+
+def test_csv_has_a_row_per_game_and_player(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "games.csv"
+    assert main(["simulate", "--kingdom", "Smithy", "--bots", "big-money,smithy-big-money",
+                 "--games", "30", "--seed", "2", "--json", "--csv", str(out)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 60 and [r["game"] for r in rows[:4]] == ["0", "0", "1", "1"]
+    assert rows[0]["seed"] == str(game_seed(2, 0)) and rows[0]["bot"] == "Big Money"
+    assert rows[2]["bot"] == "Smithy Big Money"  # seats rotate
+    for bot in data["bots"]:
+        mine = [r for r in rows if r["bot"] == bot["name"]]
+        assert sum(r["result"] == "won" for r in mine) == bot["wins"]
+        assert sum(r["result"] == "tied" for r in mine) == bot["ties"]
+        assert sum(int(r["score"]) for r in mine) == round(bot["average_score"] * 30)
+        provinces = sum(int(r["bought Province"]) for r in mine)
+        assert provinces == round(bot["cards"]["Province"]["bought_per_game"] * 30)
+
+
+def test_details_are_recorded_only_when_asked() -> None:
+    spec = RunSpec(("big-money", "smithy-big-money"), ("Smithy",))
+    plain = simulate(build_setup(spec, LIBRARY), 20, seed=5)
+    assert not plain.rows and not plain.turn_figures and not plain.bought_by_turn
+    detailed = simulate(build_setup(RunSpec(spec.bots, spec.kingdom, detail=True), LIBRARY), 20,
+                        seed=5)
+    assert detailed.bots == plain.bots and detailed.timeline == plain.timeline
+    assert detailed.turn_figures[0][1][0] == 20  # every game had turn 1 of each bot
+    smithies = sum(n for (_turn, card), n in detailed.bought_by_turn[1].items() if card == "Smithy")
+    assert smithies == plain.bots[1].bought["Smithy"]
+    text = io.StringIO()
+    write_csv(detailed, text)
+    assert text.getvalue().splitlines()[0].startswith("game,seed,seat,bot,score,turns,result,")
+
+
+def test_plot_has_the_per_turn_charts(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "charts.png"
+    assert main(["simulate", "--kingdom", "Smithy", "--bots", "big-money,smithy-big-money",
+                 "--games", "40", "--no-progress", "--plot", str(out)]) == 0
+    from matplotlib import image
+
+    height, width = image.imread(out).shape[:2]
+    assert width > 900 and height > 900  # four panels of figures and one per bot
+
+
+def test_cluster_gives_the_results_of_one_process() -> None:
+    distributed = pytest.importorskip("distributed")
+    spec = RunSpec(("big-money", "smithy-big-money"), ("Smithy", "Young Witch"), detail=True)
+    local = simulate(build_setup(spec, LIBRARY), 200, seed=3)
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+        remote = simulate_on_cluster(cluster.scheduler_address, spec, 200, seed=3)
+    assert remote == local and remote.games == 200 and len(remote.rows) == 400
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        missing = RunSpec(("no-such-bot",), ("Smithy",))
+        with pytest.raises(ClusterError, match="a worker could not play its games"):
+            simulate_on_cluster(cluster.scheduler_address, missing, 10)
+
+
+def test_unreachable_cluster_is_a_quick_clear_error(capsys) -> None:
+    pytest.importorskip("distributed")
+    start = time.perf_counter()
+    with pytest.raises(ClusterError, match=r"cannot reach a Dask scheduler at tcp://127\.0\.0\.1:1 "):
+        simulate_on_cluster("tcp://127.0.0.1:1", RunSpec(("big-money",), ("Smithy",)), 10,
+                            timeout=1)
+    assert time.perf_counter() - start < 5
+    assert main(["simulate", "--kingdom", "Smithy", "--games", "5", "--cluster", "not an address",
+                 "--no-progress"]) == 2
+    assert "--cluster:" in capsys.readouterr().err
