@@ -88,9 +88,7 @@ class Block(Node):
 
     def render(self, they: bool = False) -> str:
         if they:
-            parts = [with_reminder(s, s.render(they=True) if isinstance(
-                s, MayStep | If | Each | Choose | AsYou | Sequence)
-                else third_person(s.render())) for s in self.statements]
+            parts = [with_reminder(s, said_of_them(s)) for s in self.statements]
             if len(parts) == 2 and parts[1].startswith("if "):  # "gains a Curse, and if they did"
                 return f"{parts[0]}, and {parts[1]}"
             return join_and(parts)
@@ -105,10 +103,10 @@ class Block(Node):
             for node in line:  # an "otherwise" on a line of its own is printed on its own line
                 if isinstance(node, If) and node.otherwise is not None:
                     node.otherwise.apart = not any(s is node.otherwise for s in line)
-            parts = [sentence(p) for p in _and_joined(line)]
-            # a bonus after a sentence on the same line ends with a stop: "Discard a card. +1 Card."
-            parts = [p if i == 0 or not p or p.endswith((".", ")", ":")) or "...\n" in p
-                     else p + "." for i, p in enumerate(parts)]
+            parts = [p for p in (sentence(p) for p in _and_joined(line)) if p]
+            # a bonus sharing its line ends with a stop: "Discard a card. +1 Card.", "+1 Card. +1 Buy."
+            parts = [p if len(parts) == 1 or p.endswith((".", ")", ":")) or "...\n" in p
+                     else p + "." for p in parts]
             text = " ".join(t for t in parts if t)
             if text:  # an "otherwise" line is rendered by the "if" before it
                 out.append(text)
@@ -213,9 +211,11 @@ class MayStep(Node):
             sep = f" {self.word} " if self.word != ":" else ", "
             if self.word.startswith(","):  # "you may X, and Y"
                 sep = f"{self.word} "
-            if self.word.startswith(","):
-                sep = f"{self.word} "
-            text += sep + self.reward.render()
+            reward = self.reward.render()
+            bonuses = [s.render() for s in self.reward.statements]
+            if self.word == "to" and all(b.startswith("+") for b in bonuses):
+                sep, reward = " for ", join_and(bonuses)  # "for +1 Card", never "to +1 Card"
+            text += sep + reward
         return third_person(text.removeprefix("you ")) if they else text
 
 
@@ -339,7 +339,7 @@ class Choose(Node):
             first, second = (o.render(they=True) for o in self.options)
             return f"either {first} or {second}, your choice"
         if they and self.amount.constant == 1 and len(self.options) == 2:
-            first, second = (third_person(o.render()) for o in self.options)
+            first, second = (o.render(they=True) for o in self.options)
             return f"either {first} or {second}, their choice"
         n = self.amount.render()
         words = {"1": "one", "2": "two", "3": "three"}
@@ -510,10 +510,9 @@ class Repeat(Node):
     def render(self, they: bool = False) -> str:
         if getattr(self.amount, "per", False):  # "per $1 overpaid, ..."
             return f"per {self.amount.value.render()}, {self.body.render(they)}"
-        if self.amount.constant == 2:  # "Do this twice: Trash a card ..."
-            body = self.body.render(they)
-            return f"do this twice: {body[:1].upper()}{body[1:]}"
-        return f"do this {self.amount.render()} times: {self.body.render(they)}"
+        body = self.body.render(they)  # "Do this twice: Trash a card ..."
+        times = {1: "once", 2: "twice"}.get(self.amount.constant, f"{self.amount.render()} times")
+        return f"do this {times}: {body[:1].upper()}{body[1:]}"
 
 
 class ForEach(Node):
@@ -978,7 +977,7 @@ class Sequence(Node):
         return run
 
     def render(self, they: bool = False) -> str:
-        parts = [third_person(s.render()) if they else s.render() for s in self.steps]
+        parts = [said_of_them(s) if they else s.render() for s in self.steps]
         for i in range(1, len(parts)):  # "draw 2 cards then discard 3": the noun said once
             if parts[i - 1].endswith(" cards") and re.fullmatch(r"\w+ \d+ cards", parts[i]):
                 parts[i] = parts[i].removesuffix(" cards")
@@ -987,6 +986,13 @@ class Sequence(Node):
         if self.word in (", then", ", and"):  # "Trash a card from your hand, then gain ..."
             return f"{self.word} ".join(parts)
         return ", ".join(parts[:-1]) + f" and {parts[-1]}"
+
+
+def said_of_them(node: Node) -> str:
+    """A step said of "each other player" (or "they"): "draws a card, then discards a card"."""
+    if isinstance(node, MayStep | If | Each | Choose | AsYou | Sequence | Then | Block):
+        return node.render(they=True)
+    return third_person(node.render())
 
 
 class Then(Node):
@@ -1000,7 +1006,7 @@ class Then(Node):
         return self.step.compile(env)
 
     def render(self, they: bool = False) -> str:
-        return f"then {self.step.render(they)}"
+        return f"then {said_of_them(self.step) if they else self.step.render()}"
 
 
 class RepeatAsDesired(Node):
