@@ -116,12 +116,19 @@ class Env:
 _IRREGULAR = {"may": "may", "have": "has", "do": "does", "are": "is", "were": "was"}
 
 
+def their(phrase: str) -> str:
+    """A phrase about "you" said about "they": "your hand" -> "their hand"."""
+    return re.sub(r"\byou have\b", "they have", re.sub(r"\byour\b", "their", phrase))
+
+
 def third_person(phrase: str) -> str:
     """Turn an imperative phrase into a third-person one: "discard your hand" -> "discards
     their hand"."""
     if not phrase or phrase.startswith("+"):
-        return phrase.replace("your", "their").replace("you have", "they have")
+        return their(phrase)
     word, _, rest = phrase.partition(" ")
+    if word == "then":  # "then discards a card", never "thens discard a card"
+        return f"then {third_person(rest)}"
     if word in _IRREGULAR:
         verb = _IRREGULAR[word]
     elif word.endswith(("sh", "ch", "s", "x")):
@@ -130,17 +137,14 @@ def third_person(phrase: str) -> str:
         verb = word[:-1] + "ies"
     else:
         verb = word + "s"
-    rest = re.sub(r"\byour\b", "their", rest)
-    rest = re.sub(r"\byou have\b", "they have", rest)
+    rest = their(rest)
     rest = re.sub(r"\byou\b(?! choose)", "they", rest) if verb != "may" else rest
     return f"{verb} {rest}".strip()
 
 
 def they_do(phrase: str) -> str:
     """An imperative phrase with "they" as its subject: "gain a Curse" -> "they gain a Curse"."""
-    rest = re.sub(r"\byour\b", "their", phrase)
-    rest = re.sub(r"\byou have\b", "they have", rest)
-    return f"they {rest}"
+    return f"they {'get ' if phrase.startswith('+') else ''}{their(phrase)}"
 
 
 def join_and(parts: list[str]) -> str:

@@ -9,7 +9,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from compiler.checks import check_repeat
-from compiler.nodes import Env, Node, article, join_and, sentence, they_do, third_person
+from compiler.nodes import Env, Node, article, join_and, sentence, their, they_do, third_person
 from compiler.selections import Amount, Condition, Countable, Filter, Selection
 from runtime.cards import Trigger
 from runtime.context import Ctx, Declined
@@ -215,6 +215,11 @@ class MayStep(Node):
             bonuses = [s.render() for s in self.reward.statements]
             if self.word == "to" and all(b.startswith("+") for b in bonuses):
                 sep, reward = " for ", join_and(bonuses)  # "for +1 Card", never "to +1 Card"
+            elif self.word == "to" and reward.startswith(("you ", "then ")):  # not "to you may"
+                sep, reward = ", and if you do, ", reward.removeprefix("then ")
+                if they:  # "may trash a card, and if they do, they may gain a Silver"
+                    return (f"{third_person(text.removeprefix('you '))}, and if they do, "
+                            f"{they_do(reward.removeprefix('you '))}")
             text += sep + reward
         return third_person(text.removeprefix("you ")) if they else text
 
@@ -241,7 +246,7 @@ class If(Node):
     def render(self, they: bool = False) -> str:
         condition = with_reminder(self.condition, self.condition.render())
         if they:  # "each other player gains a Curse, and if they did, draws a card"
-            condition = condition.replace("you did", "they did")
+            condition = their(condition.replace("you did", "they did"))
         text = f"if {condition}, {self.body.render(they)}"
         if self.otherwise is not None and not getattr(self.otherwise, "apart", False):
             text += f". Otherwise, {self.otherwise.body.render(they)}"
@@ -434,6 +439,9 @@ class Each(Node):
             return f"have each other player {self.body.render()}"
         subject = {"others": "each other player", "all": "each player (including you)",
                    "left": "the player to your left"}[self.who]
+        if they:  # said of another player: "has each other player gain a Curse"
+            return third_person(f"have {subject.removesuffix(' (including you)')} "
+                                f"{self.body.render()}")
         if self.condition is not None:
             subject += f" with {self.condition.render()}".replace("you have ", "").replace(
                 "in your hand", "in hand")
@@ -446,6 +454,8 @@ class Each(Node):
         if body.startswith("+"):  # "each player gets +1 Coffers"
             body = f"gets {body}"
         text = f"{subject} {body}"
+        if lines and lines[0] and isinstance(lines[0][0], ForEach):
+            text = f"{subject}, {body}"  # "Each other player, for each ..., discards it"
         for line in lines[1:]:
             clause = _they_line([s for s in line if not isinstance(s, Otherwise)])
             if clause:  # an "otherwise" is rendered by the "if" before it
@@ -473,7 +483,7 @@ def _they_clause(node: Node) -> str:
     "if it costs $3 or more they gain ...; otherwise they gain a Curse"."""
     if isinstance(node, If):
         body = join_and([_they_clause(s) for s in node.body.statements])
-        condition = node.condition.render(they=True)
+        condition = their(with_reminder(node.condition, node.condition.render(they=True)))
         if node.otherwise is None:
             return f"if {condition}, {body}"
         other = join_and([_they_clause(s) for s in node.otherwise.body.statements])
@@ -485,6 +495,9 @@ def _they_clause(node: Node) -> str:
             return f"{they_do(first.render())} or you do, your choice"
     if isinstance(node, MayStep):
         return f"they {node.render(they=True)}"
+    if isinstance(node, ForEach):  # "for each Treasure in their hand, they get +$1"
+        body = join_and([_they_clause(s) for s in node.body.statements])
+        return f"for each {their(node.selection.render())}, {body}"
     if isinstance(node, AsYou):  # "you may gain any or all of these trashed cards"
         return node.render(they=True)
     return they_do(node.render())
@@ -559,7 +572,8 @@ class ForEach(Node):
         return for_each
 
     def render(self, they: bool = False) -> str:
-        return f"for each {self.selection.render()}, {self.body.render(they)}"
+        each = their(self.selection.render()) if they else self.selection.render()
+        return f"for each {each}, {self.body.render(they)}"
 
 
 class NextTurn(Node):
@@ -990,7 +1004,7 @@ class Sequence(Node):
 
 def said_of_them(node: Node) -> str:
     """A step said of "each other player" (or "they"): "draws a card, then discards a card"."""
-    if isinstance(node, MayStep | If | Each | Choose | AsYou | Sequence | Then | Block):
+    if isinstance(node, MayStep | If | Each | Choose | AsYou | Sequence | Then | Block | ForEach):
         return node.render(they=True)
     return third_person(node.render())
 

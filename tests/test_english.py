@@ -6,13 +6,14 @@ cards compile together with the built-in ones, once, as `kingdom check` compiles
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
 import pytest
 import yaml
 
-from compiler.build import BUILTIN_CARDS, compile_folders
+from compiler.build import BUILTIN_CARDS, builtin_library, compile_folders
 
 CASES: list[tuple[object, str]] = [
     # number agreement
@@ -85,6 +86,21 @@ CASES: list[tuple[object, str]] = [
      "Each other player may discard a card for +1 Card."),
     ([{"each other player": [{"you may trash a card from your hand": ["gain a Silver"]}]}],
      "Each other player may trash a card from their hand to gain a Silver."),
+    ([{"each other player": [{"for each Action card in your hand": ["discard it"]}]}],
+     "Each other player, for each Action card in their hand, discards it."),
+    ([{"each other player": ["draw a card", {"for each Treasure card in your hand": ["+$1"]}]}],
+     "Each other player draws a card. For each Treasure card in their hand, they get +$1."),
+    ([{"each other player": ["draw a card", "+1 buy"]}],
+     "Each other player draws a card. They get +1 Buy."),
+    ([{"each other player": ["draw a card", "if you have 5 or more cards in hand: +1 buy"]}],
+     "Each other player draws a card. If they have 5 or more cards in hand, they get +1 Buy."),
+    ([{"each other player": ["gain a Curse; if you have 5 or more cards in hand: draw a card"]}],
+     "Each other player gains a Curse, and if they have 5 or more cards in hand, draws a card."),
+    ([{"each other player": [{"you may trash a card from your hand": ["you may gain a Silver"]}]}],
+     "Each other player may trash a card from their hand, and if they do, they may gain a "
+     "Silver."),
+    ([{"each other player": [{"each other player": ["gain a Curse"]}]}],
+     "Each other player has each other player gain a Curse."),
     ("each other player: gain a Curse unless you discard a card",
      "Each other player gains a Curse unless they discard a card."),
     ({"play": "+1 card",
@@ -99,6 +115,10 @@ CASES: list[tuple[object, str]] = [
      "You may trash a Copper from your hand for +$3."),
     ("you may spend a favor: +1 card", "You may spend a Favor for +1 Card."),
     ("you may discard a card: draw a card", "You may discard a card to draw a card."),
+    ([{"you may trash a card from your hand": ["you may gain a Silver"]}],
+     "You may trash a card from your hand, and if you do, you may gain a Silver."),
+    ([{"you may trash a card from your hand": ["then gain a Silver"]}],
+     "You may trash a card from your hand, and if you do, gain a Silver."),
     ("you may discard a card for +1 card", "You may discard a card for +1 Card."),
     ("you may trash this to gain a Silver and +1 buy",
      "You may trash this to gain a Silver and +1 Buy."),
@@ -157,3 +177,11 @@ def rendered() -> dict[str, str]:
 @pytest.mark.parametrize("index", range(len(CASES)), ids=lambda i: str(CASES[i][0])[:60])
 def test_reads_right(rendered: dict[str, str], index: int) -> None:
     assert rendered[_name(index)] == CASES[index][1]
+
+
+def test_no_doubled_words(rendered: dict[str, str]) -> None:
+    """No "the the", "then then", "each other player each other player" in any card's text."""
+    texts = {**{c.name: c.text for c in builtin_library()}, **rendered}
+    doubled = {name: m.group(0) for name, text in texts.items()
+               for m in re.finditer(r"\b([A-Za-z]+(?: [A-Za-z]+)*) \1\b", text)}
+    assert not doubled
