@@ -170,6 +170,18 @@ def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
+def capitalised(text: str) -> str:
+    """The first letter upper-case; a choice that opens a sentence also its first option, as
+    printed ("Choose one: Trash an Action card ..."), one inside a sentence not ("Each other
+    player chooses one: discard a card; ...")."""
+    text = text[:1].upper() + text[1:]
+    head = re.match(r"Choose (one|two|three|four)( different options)?:\s+", text)
+    if head:
+        at = head.end()
+        return text[:at] + text[at:at + 1].upper() + text[at + 1:]
+    return text
+
+
 def sentence(text: str) -> str:
     """Capitalise and end with a full stop (bonus lines like "+1 Card" stay as they are)."""
     text = text.strip()
@@ -177,7 +189,7 @@ def sentence(text: str) -> str:
         return text
     if text.startswith("+") and not any(t in text for t in (" per ", ".")):
         return text
-    text = text[0].upper() + text[1:]
+    text = capitalised(text)
     if "...\n" in text:  # a list laid out one case per line ("is an...\nAction card, ...")
         return text
     return text if text.endswith((".", ".)", ":")) else text + "."

@@ -9,7 +9,17 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from compiler.checks import check_repeat
-from compiler.nodes import Env, Node, article, join_and, sentence, their, they_do, third_person
+from compiler.nodes import (
+    Env,
+    Node,
+    article,
+    capitalised,
+    join_and,
+    sentence,
+    their,
+    they_do,
+    third_person,
+)
 from compiler.selections import Amount, Condition, Countable, Filter, Selection
 from runtime.cards import Trigger
 from runtime.context import Ctx, Declined
@@ -356,9 +366,7 @@ class Choose(Node):
             head = f"for each {self.amount.value.render()}, choose one: "
         else:
             head = f"choose {words.get(n, n)}: "
-        rendered = [o.render() for o in self.options]
-        if head.startswith("choose") and rendered and rendered[0][:1].isalpha():
-            rendered[0] = rendered[0][0].upper() + rendered[0][1:]  # "Choose one: Draw until ..."
+        rendered = [o.render() for o in self.options]  # (capitalised() opens a sentence)
         several = self.amount.kind == "number" and (self.amount.constant or 0) > 1
         # "Choose two: A; B; C; D" (not "or": two are chosen)
         text = self._laid_out(head, rendered, "; " if several else "; or ")
@@ -368,7 +376,7 @@ class Choose(Node):
         if self.different:  # a line of its own after a fixed number of choices
             text += ".\nThe choices must be different" if several else (
                 ". The choices must be different")
-        return text
+        return third_person(text) if they else text  # "chooses one: discard a card; or ..."
 
 
     def _laid_out(self, head: str, options: list[str], sep: str) -> str:
@@ -456,6 +464,8 @@ class Each(Node):
         text = f"{subject} {body}"
         if lines and lines[0] and isinstance(lines[0][0], ForEach):
             text = f"{subject}, {body}"  # "Each other player, for each ..., discards it"
+        if lines and lines[0] and isinstance(lines[0][0], If):  # "Each other player: if they ..."
+            text = f"{subject}: {_they_line([s for s in lines[0] if not isinstance(s, Otherwise)])}"
         for line in lines[1:]:
             clause = _they_line([s for s in line if not isinstance(s, Otherwise)])
             if clause:  # an "otherwise" is rendered by the "if" before it
@@ -493,6 +503,10 @@ def _they_clause(node: Node) -> str:
         mine = second.statements[0] if len(second.statements) == 1 else None
         if isinstance(mine, AsYou) and mine.step.render() == first.render():
             return f"{they_do(first.render())} or you do, your choice"
+    if isinstance(node, Choose) and len(node.options) == 2 and (
+            node.by_you or node.amount.constant == 1):  # "they either discard it or ..."
+        first, second = (their(o.render()) for o in node.options)
+        return f"they either {first} or {second}, {'your' if node.by_you else 'their'} choice"
     if isinstance(node, MayStep):
         return f"they {node.render(they=True)}"
     if isinstance(node, ForEach):  # "for each Treasure in their hand, they get +$1"
@@ -525,7 +539,7 @@ class Repeat(Node):
             return f"per {self.amount.value.render()}, {self.body.render(they)}"
         body = self.body.render(they)  # "Do this twice: Trash a card ..."
         times = {1: "once", 2: "twice"}.get(self.amount.constant, f"{self.amount.render()} times")
-        return f"do this {times}: {body[:1].upper()}{body[1:]}"
+        return f"do this {times}: {capitalised(body)}"
 
 
 class ForEach(Node):

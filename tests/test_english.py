@@ -130,6 +130,36 @@ CASES: list[tuple[object, str]] = [
      "Do this twice: Choose one: +1 Card; or +1 Action."),
     ([{"at the start of your next turn": [{"choose one": ["+2 cards", "+$2"]}]}],
      "At the start of your next turn, choose one: +2 Cards; or +$2."),
+    # a choice opening a sentence capitalises its first option, as printed; inside one, not
+    ([{"choose one": ["draw a card", "gain a Silver"]}],
+     "Choose one: Draw a card; or gain a Silver."),
+    ("+1 card; choose one: gain a Silver | trash a card from your hand",
+     "+1 Card. Choose one: Gain a Silver; or trash a card from your hand."),
+    ([{"at the start of your next turn": [
+        "choose one: gain a Silver | trash a card from your hand"]}],
+     "At the start of your next turn, choose one: gain a Silver; or trash a card from your "
+     "hand."),
+    ([{"repeat 2": ["choose one: gain a Silver | trash a card from your hand"]}],
+     "Do this twice: Choose one: Gain a Silver; or trash a card from your hand."),
+    ([{"each other player": [{"choose two": ["discard a card", "gain a Curse",
+                                            "trash a card from your hand"]}]}],
+     "Each other player chooses two: discard a card; gain a Curse; trash a card from their "
+     "hand."),
+    ([{"each other player": [{"choose one": ["discard a card", "gain a Curse",
+                                            "trash a card from your hand"]}]}],
+     "Each other player chooses one: discard a card; or gain a Curse; or trash a card from "
+     "their hand."),
+    ([{"each other player": ["reveal the top card of your deck",
+                             {"you choose one": ["discard it", "put it back"]}]}],
+     "Each other player reveals the top card of their deck. They either discard it or put it "
+     "back, your choice."),
+    ([{"each other player": ["draw a card", {"choose one": ["discard a card", "gain a Curse"]}]}],
+     "Each other player draws a card. They either discard a card or gain a Curse, their "
+     "choice."),
+    ([{"each other player": [{"if you have 5 or more cards in hand": ["discard a card"]},
+                             {"otherwise": ["draw a card"]}]}],
+     "Each other player: if they have 5 or more cards in hand they discard a card; otherwise "
+     "they draw a card."),
     # several statements on one line: each ends with a stop
     (["+2 cards; +1 action; +1 buy"], "+2 Cards. +1 Action. +1 Buy."),
     (["+1 card; discard a card"], "+1 Card. Discard a card."),
