@@ -920,7 +920,7 @@ class Selection(Node):
                 each, "one" if k == 1 else str(k))
             text = f"{count} {noun} per {self.per.render()}"
         elif how == "exact":
-            text = f"{n} {noun}"
+            text = f"{article(noun) if n == 1 else n} {noun}"  # "discard a card", not "1 card"
         elif how == "up_to":
             text = f"up to {n} {noun}"
         elif how == "any":
