@@ -116,12 +116,19 @@ class Env:
 _IRREGULAR = {"may": "may", "have": "has", "do": "does", "are": "is", "were": "was"}
 
 
+def their(phrase: str) -> str:
+    """A phrase about "you" said about "they": "your hand" -> "their hand"."""
+    return re.sub(r"\byou have\b", "they have", re.sub(r"\byour\b", "their", phrase))
+
+
 def third_person(phrase: str) -> str:
     """Turn an imperative phrase into a third-person one: "discard your hand" -> "discards
     their hand"."""
     if not phrase or phrase.startswith("+"):
-        return phrase.replace("your", "their").replace("you have", "they have")
+        return their(phrase)
     word, _, rest = phrase.partition(" ")
+    if word == "then":  # "then discards a card", never "thens discard a card"
+        return f"then {third_person(rest)}"
     if word in _IRREGULAR:
         verb = _IRREGULAR[word]
     elif word.endswith(("sh", "ch", "s", "x")):
@@ -130,17 +137,14 @@ def third_person(phrase: str) -> str:
         verb = word[:-1] + "ies"
     else:
         verb = word + "s"
-    rest = re.sub(r"\byour\b", "their", rest)
-    rest = re.sub(r"\byou have\b", "they have", rest)
+    rest = their(rest)
     rest = re.sub(r"\byou\b(?! choose)", "they", rest) if verb != "may" else rest
     return f"{verb} {rest}".strip()
 
 
 def they_do(phrase: str) -> str:
     """An imperative phrase with "they" as its subject: "gain a Curse" -> "they gain a Curse"."""
-    rest = re.sub(r"\byour\b", "their", phrase)
-    rest = re.sub(r"\byou have\b", "they have", rest)
-    return f"they {rest}"
+    return f"they {'get ' if phrase.startswith('+') else ''}{their(phrase)}"
 
 
 def join_and(parts: list[str]) -> str:
@@ -166,6 +170,18 @@ def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
+def capitalised(text: str) -> str:
+    """The first letter upper-case; a choice that opens a sentence also its first option, as
+    printed ("Choose one: Trash an Action card ..."), one inside a sentence not ("Each other
+    player chooses one: discard a card; ...")."""
+    text = text[:1].upper() + text[1:]
+    head = re.match(r"Choose (one|two|three|four)( different options)?:\s+", text)
+    if head:
+        at = head.end()
+        return text[:at] + text[at:at + 1].upper() + text[at + 1:]
+    return text
+
+
 def sentence(text: str) -> str:
     """Capitalise and end with a full stop (bonus lines like "+1 Card" stay as they are)."""
     text = text.strip()
@@ -173,7 +189,7 @@ def sentence(text: str) -> str:
         return text
     if text.startswith("+") and not any(t in text for t in (" per ", ".")):
         return text
-    text = text[0].upper() + text[1:]
+    text = capitalised(text)
     if "...\n" in text:  # a list laid out one case per line ("is an...\nAction card, ...")
         return text
     return text if text.endswith((".", ".)", ":")) else text + "."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from compiler.nodes import sentence
+from compiler.structure import with_reminder
 
 if TYPE_CHECKING:
     from compiler.card import ParsedCard
@@ -26,7 +27,7 @@ def render_card(definition: CardDef, card: ParsedCard) -> str:
     if worth:
         (below if above else above).append(worth)
     if card.triggers is not None:
-        below.extend(" ".join(sentence(node.render()) for node in line)  # a list: one line
+        below.extend(" ".join(sentence(with_reminder(node, node.render())) for node in line)
                      for line in card.triggers.lines)
     if definition.kind == "reward":
         (below or above).append("(This is not in the Supply.)")

@@ -357,7 +357,7 @@ class Amount(Node):
                 return "a"
             return str(self.value) if not getattr(self, "word", False) else words[self.value]
         if self.kind == "count":
-            return f"the number of {self.value.render()}"
+            return f"the number of {self.value.render(many=True)}"
         if self.kind == "cost_of":
             return f"the cost of {self.value.render()}"
         if self.kind == "types_of":
@@ -462,13 +462,15 @@ class Countable(Node):
             return lambda ctx: len({c.d.name for c in cards_at(ctx) if pred(ctx, c.d)})
         return lambda ctx: sum(1 for c in cards_at(ctx) if pred(ctx, c.d))
 
-    def render(self, they: bool = False) -> str:
+    def render(self, they: bool = False, many: bool = False) -> str:
+        """`many`: the plural, for "the number of cards in your hand" (not "per card ...")."""
         if self.kind == "empty_piles":
-            return "empty Supply pile"
+            return plural("empty Supply pile", 2 if many else 1)
         if self.kind == "tokens" and self.place == "bare":
             return plural(self.word.capitalize()) if self.word != "coffers" else "Coffers"
         if self.kind == "tokens":
-            return f"{self.word.capitalize()} you have"
+            word = self.word.capitalize()
+            return f"{plural(word) if many and word != 'Coffers' else word} you have"
         if self.kind == "spend":
             return f"{self.word.capitalize()} you spend"
         if self.kind == "coins_in_cost":
@@ -483,7 +485,7 @@ class Countable(Node):
             "in_play_counting": "you have in play (counting this)",
             "in_discarded": "discarded", "in_trash": "in the trash",
         }[self.place]
-        return f"{self.filter.render()} {place}"
+        return f"{self.filter.render(many=many)} {place}"
 
 
 def _spend_asked(countable: Countable) -> Callable[[Ctx], int]:
@@ -602,10 +604,7 @@ class Condition(Node):
         if kind == "all_of":
             return f"{args[0].render()} and {args[1].render()}"
         if kind == "compare":
-            words = {">=": "or more", "<=": "or fewer"}
-            if str(args[1]) in words and args[0].kind == "count":
-                return f"{args[2].render()} {words[str(args[1])]} {args[0].value.render()}"
-            return f"{args[0].render()} {args[1]} {args[2].render()}"
+            return _compared(args[0], str(args[1]), args[2])
         if kind == "at_least":
             if getattr(self, "at_least_words", False):
                 return f"you have at least {args[0].render()} {_count_tail(args[1])}"
@@ -639,17 +638,46 @@ class Condition(Node):
             return "the revealed cards all have different names"
         if kind == "revealed_any":
             return f"{'they' if they else 'you'} revealed any {args[0].render(many=True)}"
+        who = "they" if they else "you"  # "if they did, they draw a card"
         if args == ["do"]:
-            return {"did": "you do", "did_not": "you don't"}[kind]
-        return {"did": "you did", "did_not": "you didn't"}[kind]
+            return {"did": f"{who} do", "did_not": f"{who} don't"}[kind]
+        return {"did": f"{who} did", "did_not": f"{who} didn't"}[kind]
+
+
+_HOW_MANY = {">=": "{} or more", "<=": "{} or fewer", "==": "exactly {}", ">": "more than {}",
+             "<": "fewer than {}"}
+_COSTS = {">=": "costs {} or more", "<=": "costs {} or less", "==": "costs exactly {}",
+          ">": "costs more than {}", "<": "costs less than {}", "!=": "does not cost {}"}
+_IS = {">=": "is at least", "<=": "is at most", "==": "is", ">": "is more than",
+       "<": "is less than", "!=": "is not"}
+
+
+def _compared(left: Amount, op: str, right: Amount) -> str:
+    """A comparison in words: "there are 5 or more cards in your hand", "you have exactly one
+    Gold", "the cost of it is more than $3"."""
+    plain = right.kind == "number" and op in _HOW_MANY
+    if left.kind == "cost_of" and right.kind == "number":  # "it costs $3 or more"
+        costs = _COSTS[op].format(f"${right.value}")
+        return f"{left.value.render()} {costs}"
+    if left.kind == "types_of" and plain:  # "it has 2 or more types"
+        one = op == "==" and right.value == 1
+        how_many = _HOW_MANY[op].format("one" if one else right.value)
+        return f"{left.value.render()} has {how_many} {plural('type', 1 if one else 2)}"
+    if left.kind != "count" or op not in _HOW_MANY:
+        return f"{left.render()} {_IS[op]} {right.render()}"
+    countable = left.value
+    one = op == "==" and right.kind == "number" and right.value == 1
+    how_many = _HOW_MANY[op].format("one" if one else right.render())
+    if countable.kind == "cards" and countable.place in ("owned", "in_play"):
+        where = " in play" if countable.place == "in_play" else ""  # "you have 2 or more Golds"
+        return f"you have {how_many} {countable.filter.render(many=not one)}{where}"
+    if countable.kind in ("cards", "empty_piles"):
+        return f"there {'is' if one else 'are'} {how_many} {countable.render(many=not one)}"
+    return f"{left.render()} {_IS[op]} {right.render()}"
 
 
 def _count_tail(countable: Countable) -> str:
-    if countable.kind != "cards":
-        return countable.render()
-    text = countable.render()
-    first = countable.filter.render()
-    return text.replace(first, countable.filter.render(many=True), 1)
+    return countable.render(many=countable.kind == "cards")
 
 
 # ----------------------------------------------------------------------------- selections
@@ -855,7 +883,7 @@ class Selection(Node):
         if kind == "one_each":
             return f"one of each {self.filter.render()}"
         if kind == "down_to":
-            return f"down to {self.quantity[1]} cards in hand"
+            return f"down to {self.quantity[1]} {plural('card', self.quantity[1])} in hand"
         if kind == "top":
             n = self.quantity[1]
             return "the top card of your deck" if n == 1 else f"the top {n} cards of your deck"
@@ -869,7 +897,7 @@ class Selection(Node):
             return (f"cards from your deck until you reveal {amount.render()} "
                     f"{filter_.render(many=many)}")
         how, n = self.quantity
-        many = how not in ("one", "per") and not (how == "exact" and n == 1)
+        many = how not in ("one", "per") and not (how in ("exact", "up_to") and n == 1)
         if self.source == "ref":
             prefix = {"one": "one of", "exact": f"{n} of", "up_to": f"up to {n} of",
                       "any": "any number of", "all": "all of"}.get(how, "")
@@ -893,7 +921,7 @@ class Selection(Node):
                 each, "one" if k == 1 else str(k))
             text = f"{count} {noun} per {self.per.render()}"
         elif how == "exact":
-            text = f"{n} {noun}"
+            text = f"{article(noun) if n == 1 else n} {noun}"  # "discard a card", not "1 card"
         elif how == "up_to":
             text = f"up to {n} {noun}"
         elif how == "any":

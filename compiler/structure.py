@@ -9,7 +9,17 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from compiler.checks import check_repeat
-from compiler.nodes import Env, Node, article, join_and, sentence, they_do, third_person
+from compiler.nodes import (
+    Env,
+    Node,
+    article,
+    capitalised,
+    join_and,
+    sentence,
+    their,
+    they_do,
+    third_person,
+)
 from compiler.selections import Amount, Condition, Countable, Filter, Ref, Selection
 from runtime.cards import Trigger
 from runtime.context import Ctx, Declined
@@ -88,9 +98,7 @@ class Block(Node):
 
     def render(self, they: bool = False) -> str:
         if they:
-            parts = [with_reminder(s, s.render(they=True) if isinstance(
-                s, MayStep | If | Each | Choose | AsYou | Sequence)
-                else third_person(s.render())) for s in self.statements]
+            parts = [with_reminder(s, said_of_them(s)) for s in self.statements]
             if len(parts) == 2 and parts[1].startswith("if "):  # "gains a Curse, and if they did"
                 return f"{parts[0]}, and {parts[1]}"
             return join_and(parts)
@@ -105,10 +113,10 @@ class Block(Node):
             for node in line:  # an "otherwise" on a line of its own is printed on its own line
                 if isinstance(node, If) and node.otherwise is not None:
                     node.otherwise.apart = not any(s is node.otherwise for s in line)
-            parts = [sentence(p) for p in _and_joined(line)]
-            # a bonus after a sentence on the same line ends with a stop: "Discard a card. +1 Card."
-            parts = [p if i == 0 or not p or p.endswith((".", ")", ":")) or "...\n" in p
-                     else p + "." for i, p in enumerate(parts)]
+            parts = [p for p in (sentence(p) for p in _and_joined(line)) if p]
+            # a bonus sharing its line ends with a stop: "Discard a card. +1 Card.", "+1 Card. +1 Buy."
+            parts = [p if len(parts) == 1 or p.endswith((".", ")", ":")) or "...\n" in p
+                     else p + "." for p in parts]
             text = " ".join(t for t in parts if t)
             if text:  # an "otherwise" line is rendered by the "if" before it
                 out.append(text)
@@ -213,9 +221,16 @@ class MayStep(Node):
             sep = f" {self.word} " if self.word != ":" else ", "
             if self.word.startswith(","):  # "you may X, and Y"
                 sep = f"{self.word} "
-            if self.word.startswith(","):
-                sep = f"{self.word} "
-            text += sep + self.reward.render()
+            reward = self.reward.render()
+            bonuses = [s.render() for s in self.reward.statements]
+            if self.word == "to" and all(b.startswith("+") for b in bonuses):
+                sep, reward = " for ", join_and(bonuses)  # "for +1 Card", never "to +1 Card"
+            elif self.word == "to" and reward.startswith(("you ", "then ")):  # not "to you may"
+                sep, reward = ", and if you do, ", reward.removeprefix("then ")
+                if they:  # "may trash a card, and if they do, they may gain a Silver"
+                    return (f"{third_person(text.removeprefix('you '))}, and if they do, "
+                            f"{they_do(reward.removeprefix('you '))}")
+            text += sep + reward
         return third_person(text.removeprefix("you ")) if they else text
 
 
@@ -241,7 +256,7 @@ class If(Node):
     def render(self, they: bool = False) -> str:
         condition = with_reminder(self.condition, self.condition.render())
         if they:  # "each other player gains a Curse, and if they did, draws a card"
-            condition = condition.replace("you did", "they did")
+            condition = their(condition.replace("you did", "they did"))
         text = f"if {condition}, {self.body.render(they)}"
         if self.otherwise is not None and not getattr(self.otherwise, "apart", False):
             text += f". Otherwise, {self.otherwise.body.render(they)}"
@@ -339,7 +354,7 @@ class Choose(Node):
             first, second = (o.render(they=True) for o in self.options)
             return f"either {first} or {second}, your choice"
         if they and self.amount.constant == 1 and len(self.options) == 2:
-            first, second = (third_person(o.render()) for o in self.options)
+            first, second = (o.render(they=True) for o in self.options)
             return f"either {first} or {second}, their choice"
         n = self.amount.render()
         words = {"1": "one", "2": "two", "3": "three"}
@@ -351,9 +366,7 @@ class Choose(Node):
             head = f"for each {self.amount.value.render()}, choose one: "
         else:
             head = f"choose {words.get(n, n)}: "
-        rendered = [o.render() for o in self.options]
-        if head.startswith("choose") and rendered and rendered[0][:1].isalpha():
-            rendered[0] = rendered[0][0].upper() + rendered[0][1:]  # "Choose one: Draw until ..."
+        rendered = [o.render() for o in self.options]  # (capitalised() opens a sentence)
         several = self.amount.kind == "number" and (self.amount.constant or 0) > 1
         # "Choose two: A; B; C; D" (not "or": two are chosen)
         text = self._laid_out(head, rendered, "; " if several else "; or ")
@@ -363,7 +376,7 @@ class Choose(Node):
         if self.different:  # a line of its own after a fixed number of choices
             text += ".\nThe choices must be different" if several else (
                 ". The choices must be different")
-        return text
+        return third_person(text) if they else text  # "chooses one: discard a card; or ..."
 
 
     def _laid_out(self, head: str, options: list[str], sep: str) -> str:
@@ -434,6 +447,9 @@ class Each(Node):
             return f"have each other player {self.body.render()}"
         subject = {"others": "each other player", "all": "each player (including you)",
                    "left": "the player to your left"}[self.who]
+        if they:  # said of another player: "has each other player gain a Curse"
+            return third_person(f"have {subject.removesuffix(' (including you)')} "
+                                f"{self.body.render()}")
         if self.condition is not None:
             subject += f" with {self.condition.render()}".replace("you have ", "").replace(
                 "in your hand", "in hand")
@@ -446,6 +462,10 @@ class Each(Node):
         if body.startswith("+"):  # "each player gets +1 Coffers"
             body = f"gets {body}"
         text = f"{subject} {body}"
+        if lines and lines[0] and isinstance(lines[0][0], ForEach):
+            text = f"{subject}, {body}"  # "Each other player, for each ..., discards it"
+        if lines and lines[0] and isinstance(lines[0][0], If):  # "Each other player: if they ..."
+            text = f"{subject}: {_they_line([s for s in lines[0] if not isinstance(s, Otherwise)])}"
         for line in lines[1:]:
             clause = _they_line([s for s in line if not isinstance(s, Otherwise)])
             if clause:  # an "otherwise" is rendered by the "if" before it
@@ -473,7 +493,7 @@ def _they_clause(node: Node) -> str:
     "if it costs $3 or more they gain ...; otherwise they gain a Curse"."""
     if isinstance(node, If):
         body = join_and([_they_clause(s) for s in node.body.statements])
-        condition = node.condition.render(they=True)
+        condition = their(with_reminder(node.condition, node.condition.render(they=True)))
         if node.otherwise is None:
             return f"if {condition}, {body}"
         other = join_and([_they_clause(s) for s in node.otherwise.body.statements])
@@ -483,8 +503,15 @@ def _they_clause(node: Node) -> str:
         mine = second.statements[0] if len(second.statements) == 1 else None
         if isinstance(mine, AsYou) and mine.step.render() == first.render():
             return f"{they_do(first.render())} or you do, your choice"
+    if isinstance(node, Choose) and len(node.options) == 2 and (
+            node.by_you or node.amount.constant == 1):  # "they either discard it or ..."
+        first, second = (their(o.render()) for o in node.options)
+        return f"they either {first} or {second}, {'your' if node.by_you else 'their'} choice"
     if isinstance(node, MayStep):
         return f"they {node.render(they=True)}"
+    if isinstance(node, ForEach):  # "for each Treasure in their hand, they get +$1"
+        body = join_and([_they_clause(s) for s in node.body.statements])
+        return f"for each {their(node.selection.render())}, {body}"
     if isinstance(node, AsYou):  # "you may gain any or all of these trashed cards"
         return node.render(they=True)
     return they_do(node.render())
@@ -510,10 +537,9 @@ class Repeat(Node):
     def render(self, they: bool = False) -> str:
         if getattr(self.amount, "per", False):  # "per $1 overpaid, ..."
             return f"per {self.amount.value.render()}, {self.body.render(they)}"
-        if self.amount.constant == 2:  # "Do this twice: Trash a card ..."
-            body = self.body.render(they)
-            return f"do this twice: {body[:1].upper()}{body[1:]}"
-        return f"do this {self.amount.render()} times: {self.body.render(they)}"
+        body = self.body.render(they)  # "Do this twice: Trash a card ..."
+        times = {1: "once", 2: "twice"}.get(self.amount.constant, f"{self.amount.render()} times")
+        return f"do this {times}: {capitalised(body)}"
 
 
 class ForEach(Node):
@@ -560,7 +586,8 @@ class ForEach(Node):
         return for_each
 
     def render(self, they: bool = False) -> str:
-        return f"for each {self.selection.render()}, {self.body.render(they)}"
+        each = their(self.selection.render()) if they else self.selection.render()
+        return f"for each {each}, {self.body.render(they)}"
 
 
 class NextTurn(Node):
@@ -986,7 +1013,7 @@ class Sequence(Node):
         return run
 
     def render(self, they: bool = False) -> str:
-        parts = [third_person(s.render()) if they else s.render() for s in self.steps]
+        parts = [said_of_them(s) if they else s.render() for s in self.steps]
         for i in range(1, len(parts)):  # "draw 2 cards then discard 3": the noun said once
             if parts[i - 1].endswith(" cards") and re.fullmatch(r"\w+ \d+ cards", parts[i]):
                 parts[i] = parts[i].removesuffix(" cards")
@@ -995,6 +1022,13 @@ class Sequence(Node):
         if self.word in (", then", ", and"):  # "Trash a card from your hand, then gain ..."
             return f"{self.word} ".join(parts)
         return ", ".join(parts[:-1]) + f" and {parts[-1]}"
+
+
+def said_of_them(node: Node) -> str:
+    """A step said of "each other player" (or "they"): "draws a card, then discards a card"."""
+    if isinstance(node, MayStep | If | Each | Choose | AsYou | Sequence | Then | Block | ForEach):
+        return node.render(they=True)
+    return third_person(node.render())
 
 
 class Then(Node):
@@ -1008,7 +1042,7 @@ class Then(Node):
         return self.step.compile(env)
 
     def render(self, they: bool = False) -> str:
-        return f"then {self.step.render(they)}"
+        return f"then {said_of_them(self.step) if they else self.step.render()}"
 
 
 class RepeatAsDesired(Node):

@@ -234,8 +234,8 @@ class Move(Node):
         if self.verb == "put":
             if self.place in ("back", "back_top") and self.selection.kind == "rest":
                 return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
-            if self.place == "back" and self.selection.kind == "ref":
-                return f"put {what} back"
+            if self.place == "back" and self.selection.kind == "ref" and what == "it":
+                return f"put {what} back"  # one card: no order to choose
             return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
         if self.verb == "set aside" and self.selection.kind == "ref":
             return f"set {what} aside"
