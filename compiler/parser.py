@@ -14,6 +14,7 @@ from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
+from lark.lark import PostLex
 
 from compiler import primitives
 from compiler.cache import lark_parser
@@ -45,10 +46,22 @@ from compiler.structure import (
     make_compound,
 )
 
+
+class WholeWords(PostLex):
+    """Makes every state of Lark's contextual lexer try WORD (any lower-case word), so that a
+    keyword matches only as a whole word: without it a state that expects "the" lexes "then"
+    as "the" + "n", and accepts "gaina Silver". The tokens pass through unchanged."""
+
+    always_accept = ("WORD",)
+
+    def process(self, stream):
+        return stream
+
+
 GRAMMAR_FILE = Path(__file__).resolve().parent.parent / "grammar" / "effect.lark"
 STARTS = ["statements", "head_only", "worth"]
 LARK_OPTIONS = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
-                "maybe_placeholders": False}
+                "maybe_placeholders": False, "postlex": WholeWords()}
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 STEP_WORDS = [
     "draw", "gain", "trash", "discard", "put", "play", "reveal", "look", "set", "return",
@@ -141,16 +154,59 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
         match = difflib.get_close_matches(word, STEP_WORDS, n=1, cutoff=0.6)
         hint = f"did you mean '{match[0]}'?" if match else "primitives: " + ", ".join(STEP_WORDS)
         return DSLSyntaxError(f"unknown primitive '{word}'", line, column, "K201", hint)
-    expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
-    shown = [_describe(t) for t in expected][:12]
+    expected = sorted(set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+                      - {"WORD"})  # (WholeWords makes every state accept it; no rule does)
     found = f"'{word}'" if word else "the end of the text"
-    message = f"unexpected {found}"
-    hint = f"expected one of: {', '.join(shown)}" if shown else ""
+    hint = f"expected {_grouped(expected)}" if expected else ""
     keywords = [w for t in expected for w in _keywords(t)]
     close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7) if word else []
     if close:
         hint = f"did you mean '{close[0]}'? ({hint})"
-    return DSLSyntaxError(message, line, column, "K200", hint)
+    return DSLSyntaxError(f"unexpected {found}", line, column, "K200", hint)
+
+
+NAMED_TERMINALS = {"NAME": "a card or type name", "NON_TYPE": "non-Type", "INT": "a number",
+                   "MONEY": "an amount like $2", "REMINDER": "a reminder in ( )",
+                   "CMP": "a comparison (>=, <=, ==, !=, >, <)"}
+PHRASE_GROUPS = (  # what a syntax error lists, grouped: (phrase, the rule its words start);
+    # a word goes to the first that fits, so the narrowest phrases come first
+    ("a card", "filter"), ("cards", "selection"), ("a number", "amount"), ("coins", "money"),
+    ("a condition", "condition"), ("a step", "step"))
+
+
+@cache
+def _first_terminals(rule: str) -> frozenset[str]:
+    """The terminals a phrase of `rule` can start with (its FIRST set, from the parser's
+    rules: the same for a parser loaded from cached tables)."""
+    expansions: dict[str, list[list]] = {}
+    for r in parser().rules:
+        expansions.setdefault(r.origin.name, []).append(r.expansion)
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [rule]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for expansion in expansions.get(name, ()):
+            if expansion and expansion[0].is_term:
+                found.add(expansion[0].name)
+            elif expansion:
+                todo.append(expansion[0].name)
+    return frozenset(found)
+
+
+def _grouped(expected: list[str]) -> str:
+    """Every terminal the parser could take, grouped as phrases: "a step: 'draw', 'gain';
+    a condition: 'you'; a word: 'the'; a sign: ';'". Never cut short."""
+    groups: dict[str, list[str]] = {}
+    for terminal in expected:
+        group = next((g for g, rule in PHRASE_GROUPS if terminal in _first_terminals(rule)),
+                     "a word" if _keywords(terminal) else "a sign")
+        groups.setdefault(group, []).append(_describe(terminal))
+    order = [g for g, _ in reversed(PHRASE_GROUPS)] + ["a word", "a sign"]
+    return "; ".join(f"{g}: {', '.join(groups[g])}" for g in order if g in groups)
 
 
 def _keywords(terminal: str) -> list[str]:
@@ -160,26 +216,25 @@ def _keywords(terminal: str) -> list[str]:
     except KeyError:
         return []
     if pattern.type == "str":
-        return [pattern.value]
-    words = re.fullmatch(r"\(\?:([a-z |$-]+)\)", pattern.value)
+        return [pattern.value] if re.fullmatch(r"[a-z][a-z'/-]*", pattern.value) else []
+    words = re.match(r"\(\?:([a-z|]+)\)", pattern.value)  # (card|cards)(?!...)
     return words.group(1).split("|") if words else []
 
 
 def _describe(terminal: str) -> str:
+    """A terminal as the author would write it: 'draw', 'card' or 'cards', a number."""
+    if terminal in NAMED_TERMINALS:
+        return NAMED_TERMINALS[terminal]
     try:
         pattern = parser().get_terminal(terminal).pattern
     except KeyError:
         return terminal
     if pattern.type == "str":
         return repr(pattern.value)
-    named = {"NAME": "a card or type name", "INT": "a number", "MONEY": "an amount like $2",
-             "CARD_WORD": "'card'", "NUMBER_WORD": "a number word"}
-    if terminal in named:
-        return named[terminal]
-    words = re.fullmatch(r"\(\?:([a-z |$-]+)\)", pattern.value)  # a set of keywords: list them
-    if words:
-        return " or ".join(repr(w) for w in sorted(words.group(1).split("|"), key=len))
-    return terminal
+    words = _keywords(terminal)
+    if terminal == "NUMBER_WORD":
+        return "a number word (" + ", ".join(words) + ")"
+    return " or ".join(repr(w) for w in sorted(words)) if words else terminal
 
 
 def _token_word(token: Token) -> str:
