@@ -108,7 +108,15 @@ def parse(text: str, start: str = "statements") -> Any:
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
-        raise _syntax_error(text, exc) from None
+        error = _syntax_error(text, exc)
+        try:
+            nodes = _as_nested(text) if start == "statements" else None
+        except DSLSyntaxError as nested:  # (the error found further on is the better one)
+            error = max(error, nested, key=lambda e: (e.line, e.column))
+            nodes = None
+        if nodes is None:
+            raise error from None
+        return nodes
     _check_limits(tree)  # (the transformer recurses once per level)
     try:
         return ToNodes().transform(tree)
@@ -117,6 +125,34 @@ def parse(text: str, start: str = "statements") -> Any:
         line, col = (meta.line, meta.column) if meta and not meta.empty else (1, 1)
         raise DSLSyntaxError(f"cannot build '{exc.rule}': {exc.orig_exc}", line, col,
                              "K115") from None
+
+
+def _blank(text: str) -> str:
+    """`text` with every character but line breaks made a space: what is cut off a statement
+    keeps its place, so the rest is parsed at its own lines and columns."""
+    return re.sub(r"[^\n]", " ", text)
+
+
+def _as_nested(text: str) -> list | None:
+    """A one-line `head: steps` the grammar refused, read as its nested layout `{head: steps}`
+    (the head's block is the rest of the line), so that a text means the same in either
+    layout: "if you did: +1 card and +1 action". The statements before the head are parsed on
+    their own. None when no head ends at a ':'; the error of the part that fails otherwise,
+    where the nested layout would report it."""
+    for colon in (m.start() for m in re.finditer(":", text)):
+        cut = text.rfind(";", 0, colon)
+        try:
+            head = parse(_blank(text[: cut + 1]) + text[cut + 1 : colon], "head_only")
+        except DSLSyntaxError:
+            continue
+        before = parse(text[:cut]) if cut >= 0 else []
+        body = parse(_blank(text[: colon + 1]) + text[colon + 1 :])
+        start = len(text[: cut + 1]) + len(text[cut + 1 :]) - len(text[cut + 1 :].lstrip())
+        line = text.count("\n", 0, start) + 1
+        compound = make_compound(head, Block([body]), None)
+        compound.line, compound.column = line, start - text.rfind("\n", 0, start)
+        return [*before, compound]
+    return None
 
 
 def _check_limits(tree: Tree) -> None:
@@ -165,7 +201,7 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
     return DSLSyntaxError(f"unexpected {found}", line, column, "K200", hint)
 
 
-NAMED_TERMINALS = {"NAME": "a card or type name", "NON_TYPE": "non-Type", "INT": "a number",
+NAMED_TERMINALS = {"$END": "the end of the statement", "NAME": "a card or type name", "NON_TYPE": "non-Type", "INT": "a number",
                    "MONEY": "an amount like $2", "REMINDER": "a reminder in ( )",
                    "CMP": "a comparison (>=, <=, ==, !=, >, <)"}
 PHRASE_GROUPS = (  # what a syntax error lists, grouped: (phrase, the rule its words start);
@@ -339,6 +375,10 @@ class ToNodes(Transformer):
         """The options picked must all be different, printed as "different options"."""
         return "options"
 
+    def may_choose_head(self, meta, c):
+        """Offers the step; if the player does it, they choose among the options."""
+        return ("may_to", c[0], self.choose_head(meta, c[1:]))
+
     def you_choose_head(self, meta, c):
         return ("choose", c[0], True, "different" in c[1:])
 
@@ -460,9 +500,11 @@ class ToNodes(Transformer):
 
     def inline_choice(self, meta, c):
         head, options = c[0], list(c[1:])
-        if head[0] != "choose":
+        choose = head[2] if head[0] == "may_to" else head
+        if choose[0] != "choose":
             raise ValueError("options separated by '|' need a 'choose' head")
-        return Choose(head[1], options, by_you=head[2], different=head[3]).at(meta)
+        node = Choose(choose[1], options, by_you=choose[2], different=choose[3]).at(meta)
+        return node if choose is head else MayStep(head[1], Block([[node]]), "to").at(meta)
 
     def pick_ref(self, meta, c):
         return Selection("pick", c[0], None, "ref", ref=c[1]).at(meta)
