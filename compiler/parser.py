@@ -201,8 +201,9 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
     return DSLSyntaxError(f"unexpected {found}", line, column, "K200", hint)
 
 
-NAMED_TERMINALS = {"$END": "the end of the statement", "NAME": "a card or type name", "NON_TYPE": "non-Type", "INT": "a number",
-                   "MONEY": "an amount like $2", "REMINDER": "a reminder in ( )",
+NAMED_TERMINALS = {"$END": "the end of the statement", "NAME": "a card or type name",
+                   "NON_TYPE": "non-Type", "INT": "a number", "MONEY": "an amount like $2",
+                   "REMINDER": "a reminder in ( )",
                    "CMP": "a comparison (>=, <=, ==, !=, >, <)"}
 PHRASE_GROUPS = (  # what a syntax error lists, grouped: (phrase, the rule its words start);
     # a word goes to the first that fits, so the narrowest phrases come first
