@@ -121,3 +121,27 @@ def test_keywords_lengthened_inside_alternation_terminals_fail() -> None:
     for text in ("+2 cardsx", "+1 actionsz", "discard twos cards", "+1 favorx"):
         with pytest.raises(DSLSyntaxError):
             parse(text)
+
+
+def test_a_syntax_error_lists_every_expected_phrase_grouped() -> None:
+    """Nothing is cut off (the list was cut at 12 before): every step word is listed, under
+    "a step", and the card words under "a card"."""
+    with pytest.raises(DSLSyntaxError) as caught:
+        parse("choose one: +1 card |")
+    hint = caught.value.hint
+    assert hint.startswith("expected a step: ")
+    steps = hint.removeprefix("expected a step: ").split(";")[0]
+    for word in ("'draw'", "'gain'", "'trash'", "'discard'", "'reveal'", "'put'", "'play'",
+                 "'return'", "'spend'", "'+'"):
+        assert word in steps
+    assert "; a card: " in hint and "a card or type name" in hint
+    assert "..." not in hint.replace("'...'", "")
+
+
+def test_a_misspelt_keyword_is_matched_among_the_expected_ones() -> None:
+    with pytest.raises(DSLSyntaxError) as caught:
+        parse("if yo did: +1 card")
+    assert caught.value.hint.startswith("did you mean 'you'? (expected a condition: ")
+    with pytest.raises(DSLSyntaxError) as caught:
+        parse("+1 acton")
+    assert caught.value.hint.startswith("did you mean 'action'?")
