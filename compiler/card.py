@@ -200,10 +200,21 @@ def _parse_head(card: ParsedCard, text: str, path: tuple) -> tuple | None:
         return parse(text, "head_only")
     except DSLSyntaxError as exc:
         line, col = card.doc.where(path, key=True)
-        card.diagnostics.append(
-            Diagnostic(exc.code, exc.message, card.doc.file, line, col + exc.column - 1, exc.hint)
-        )
+        card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, line,
+                                           col + exc.column - 1, _head_hint(text, exc.hint)))
         return None
+
+
+def _head_hint(text: str, hint: str) -> str:
+    """The hint for a key that is not a head: when it is a step, say that a step takes no
+    nested block (the one-line layout `step; step` is what parses)."""
+    try:
+        parse(text)
+    except DSLSyntaxError:
+        return hint
+    return (f"'{text}' is a step, not a head: only a head (if ..., choose ..., you may ... to, "
+            "each other player, ...) takes steps nested under it; write them after it on "
+            "one line, 'step; step', or as items of the same list")
 
 
 def compile_card(card: ParsedCard, env: Env) -> CardDef | None:

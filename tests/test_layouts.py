@@ -94,3 +94,20 @@ def test_an_error_in_a_one_line_block_is_at_the_word(tmp_path: Path, play: str, 
     _, diagnostics = _compile(tmp_path, play)
     assert [(d.line, d.column) for d in diagnostics] == [(6, column)]
     assert f"'{word}'" in diagnostics[0].message
+
+
+def test_a_step_nested_as_a_head_says_it_takes_no_block(tmp_path: Path) -> None:
+    _, diagnostics = _compile(tmp_path, "  - gain a Silver:\n    - +1 card\n")
+    [error] = diagnostics
+    assert (error.line, error.column) == (6, 5)
+    assert error.hint.startswith("'gain a Silver' is a step, not a head")
+
+
+def test_two_heads_on_an_unquoted_line_say_to_quote_or_nest(tmp_path: Path) -> None:
+    _, diagnostics = _compile(tmp_path, "  - if you did: choose one: +1 card | +1 action\n")
+    [error] = diagnostics
+    assert error.code == "K100"
+    assert "only when quoted; or nest the second head under the first" in error.hint
+    quoted = "  - 'if you did: choose one: +1 card | +1 action'\n"
+    nested = "  - if you did:\n    - 'choose one: +1 card | +1 action'\n"
+    assert _statement(tmp_path, quoted)[0] == _statement(tmp_path, nested)[0]
