@@ -12,7 +12,7 @@ from compiler.checks import add_split_piles
 from compiler.errors import CompileError, Diagnostic
 from compiler.expansions import folder_cards, warn_once
 from compiler.loader import MAX_BYTES, Located, decode_utf8
-from compiler.names import check_library_names
+from compiler.names import check_library_names, check_library_types
 from compiler.nodes import Env, Node
 from runtime.library import CARD_TYPES, Library, singular_forms
 
@@ -84,6 +84,7 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
                                           f"in {owners[card.name]}", card.doc.file, line, col))
         owners.setdefault(card.name, card.doc.file)
     diagnostics.extend(check_library_names(parsed))  # look-alike names, former names
+    diagnostics.extend(check_library_types(parsed, CARD_TYPES))  # "Acton": a misspelt type
     names = set(owners) | {n for c in parsed for n in c.data.get("former_names", ())}
     piles = {c.name for c in parsed if c.data.get("kind") == "split-pile"}
     piles |= {  # roles that setup rules give piles ("its cards are Banes"): named like piles

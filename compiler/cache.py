@@ -371,12 +371,17 @@ def lark_parser(grammar: str, options: dict[str, Any]) -> Lark:
     for legacy in store.root.glob("lark-*.pickle"):  # (what older versions kept: never read)
         with contextlib.suppress(OSError):
             legacy.unlink()
-    name = digest(grammar, repr(sorted(options.items())), lark.__version__, sys.version)[:32]
+    postlex = options.get("postlex")  # (an object: kept out of the data, passed again at load)
+    plain = {k: v for k, v in options.items() if k != "postlex"}
+    accepts = sorted(getattr(postlex, "always_accept", ()))  # (terminals it keeps: in the tables)
+    name = digest(grammar, repr(sorted(plain.items())), repr(accepts), lark.__version__,
+                  sys.version)[:32]
     tables = store.get(name)
     if tables is not None:
         with contextlib.suppress(Exception):  # (not tables Lark can load: build them anew)
-            return Lark.load(tables)
+            return Lark._load_from_dict(tables["data"], tables["memo"], postlex=postlex)
     parser = Lark(grammar, **options)
     data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k != "postlex"}
     store.put(name, {"data": data, "memo": memo})
     return parser

@@ -98,6 +98,10 @@ def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
             continue
         if isinstance(item, dict):
             (head_text, body), = item.items()
+            nodes = _as_one_line(card, str(head_text), body, (*item_path, head_text))
+            if nodes is not None:
+                lines.extend([nodes] if nodes else [])
+                continue
             head = _parse_head(card, str(head_text), (*item_path, head_text))
             body_block = _parse_block(card, body, (*item_path, head_text))
             if head is not None:
@@ -148,11 +152,47 @@ def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] 
         fl, fc = card.doc.text_position(path, n + (exc.line or 1) - 1, exc.column)
         card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, fl, fc, exc.hint))
         return None
+    return _placed(nodes, path, n)
+
+
+def _placed(nodes: list[Node], path: tuple, n: int, offset: int = 0) -> list[Node]:
+    """`nodes` told the YAML item and line they came from; `offset` characters at the start of
+    their line were not in the card text."""
     for node in nodes:
         for child in node.walk():
             child.line = n
             child.item_path = path  # the YAML item it came from, for diagnostics
+            if offset and hasattr(child, "column"):
+                child.column = max(1, child.column - offset)
     return nodes
+
+
+def _as_one_line(card: ParsedCard, head: str, body: Any, path: tuple) -> list[Node] | None:
+    """A mapping `key: value` that YAML made of one line, read as that line when the nested
+    reading cannot work: options separated by '|' (`choose one: +1 card | +1 action`), or a
+    key that is not a head alone (`discard a card; if you did: +1 card`); its errors are the
+    line's. None when it is not such a line (nested, then), or on an error."""
+    if not isinstance(body, str) or "\n" in body.strip():
+        return None
+    if "|" not in body:
+        try:
+            parse(head, "head_only")
+            return None
+        except DSLSyntaxError:
+            pass
+    offset = len(head) + 2
+    try:
+        return _placed(parse(f"{head}: {body}"), path, 1, offset)
+    except DSLSyntaxError as exc:
+        if exc.line == 1 and exc.column <= len(head):  # in the key
+            line, col = card.doc.where(path, key=True)
+            col += exc.column - 1
+        else:
+            col = exc.column - offset if exc.line == 1 else exc.column
+            line, col = card.doc.text_position(path, exc.line, col)
+        card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, line, col,
+                                           exc.hint))
+        return []
 
 
 def _parse_head(card: ParsedCard, text: str, path: tuple) -> tuple | None:
@@ -160,10 +200,21 @@ def _parse_head(card: ParsedCard, text: str, path: tuple) -> tuple | None:
         return parse(text, "head_only")
     except DSLSyntaxError as exc:
         line, col = card.doc.where(path, key=True)
-        card.diagnostics.append(
-            Diagnostic(exc.code, exc.message, card.doc.file, line, col + exc.column - 1, exc.hint)
-        )
+        card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, line,
+                                           col + exc.column - 1, _head_hint(text, exc.hint)))
         return None
+
+
+def _head_hint(text: str, hint: str) -> str:
+    """The hint for a key that is not a head: when it is a step, say that a step takes no
+    nested block (the one-line layout `step; step` is what parses)."""
+    try:
+        parse(text)
+    except DSLSyntaxError:
+        return hint
+    return (f"'{text}' is a step, not a head: only a head (if ..., choose ..., you may ... to, "
+            "each other player, ...) takes steps nested under it; write them after it on "
+            "one line, 'step; step', or as items of the same list")
 
 
 def compile_card(card: ParsedCard, env: Env) -> CardDef | None:

@@ -179,8 +179,11 @@ def _mark(mark: yaml.Mark | None) -> tuple[int, int]:
 def _yaml_error(file: str, exc: yaml.MarkedYAMLError) -> Diagnostic:
     problem = exc.problem or str(exc)
     context = f" ({exc.context})" if exc.context else ""
+    hint = ("a line with a second ': ' (two heads: 'if you did: choose one: ...') is one "
+            "statement only when quoted; or nest the second head under the first"
+            if "mapping values are not allowed" in problem else "")
     return Diagnostic("K100", f"invalid YAML: {problem}{context}", file,
-                      *_mark(exc.problem_mark or exc.context_mark))
+                      *_mark(exc.problem_mark or exc.context_mark), hint)
 
 
 class _Refused(Exception):

@@ -102,6 +102,42 @@ def check_library_names(cards: list[ParsedCard]) -> list[Diagnostic]:
     return out
 
 
+def check_library_types(cards: list[ParsedCard], dominion_types: tuple[str, ...]
+                        ) -> list[Diagnostic]:
+    """K300 for a likely misspelt type in `types:` ("Acton"): one that only a single card
+    uses and that is within two edits of a known type, Dominion's or one that two or more
+    cards use. A custom expansion's new type ("Tide") passes: it is either used by several
+    cards or not like a known one."""
+    users: dict[str, set[str]] = {}
+    for card in cards:
+        for kind in card.data.get("types", ()):
+            users.setdefault(kind, set()).add(card.name)
+    known = set(dominion_types) | {t for t, names in users.items() if len(names) > 1}
+    out = []
+    for card in cards:
+        for i, kind in enumerate(card.data.get("types", ())):
+            if kind in known:
+                continue
+            close = sorted((_edits(kind, k), k) for k in known)
+            if close and close[0][0] <= 2:
+                out.append(Diagnostic(
+                    "K300", f"unknown card type '{kind}'", card.doc.file,
+                    *card.doc.where(("types", i)),
+                    f"did you mean '{close[0][1]}'? (a new type is one that two or more cards "
+                    "use, or that is not within two letters of a known type)"))
+    return out
+
+
+def _edits(a: str, b: str) -> int:
+    """The Levenshtein distance: letters inserted, removed or changed to make `b` of `a`."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+
+
 def _difference(name: str, other: str) -> str:
     """How two names of one skeleton differ: "case", or the first look-alike letter."""
     if name.casefold() == other.casefold():

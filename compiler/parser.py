@@ -14,6 +14,7 @@ from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
+from lark.lark import PostLex
 
 from compiler import primitives
 from compiler.cache import lark_parser
@@ -45,10 +46,22 @@ from compiler.structure import (
     make_compound,
 )
 
+
+class WholeWords(PostLex):
+    """Makes every state of Lark's contextual lexer try WORD (any lower-case word), so that a
+    keyword matches only as a whole word: without it a state that expects "the" lexes "then"
+    as "the" + "n", and accepts "gaina Silver". The tokens pass through unchanged."""
+
+    always_accept = ("WORD",)
+
+    def process(self, stream):
+        return stream
+
+
 GRAMMAR_FILE = Path(__file__).resolve().parent.parent / "grammar" / "effect.lark"
 STARTS = ["statements", "head_only", "worth"]
 LARK_OPTIONS = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
-                "maybe_placeholders": False}
+                "maybe_placeholders": False, "postlex": WholeWords()}
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 STEP_WORDS = [
     "draw", "gain", "trash", "discard", "put", "play", "reveal", "look", "set", "return",
@@ -95,7 +108,15 @@ def parse(text: str, start: str = "statements") -> Any:
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
-        raise _syntax_error(text, exc) from None
+        error = _syntax_error(text, exc)
+        try:
+            nodes = _as_nested(text) if start == "statements" else None
+        except DSLSyntaxError as nested:  # (the error found further on is the better one)
+            error = max(error, nested, key=lambda e: (e.line, e.column))
+            nodes = None
+        if nodes is None:
+            raise error from None
+        return nodes
     _check_limits(tree)  # (the transformer recurses once per level)
     try:
         return ToNodes().transform(tree)
@@ -104,6 +125,34 @@ def parse(text: str, start: str = "statements") -> Any:
         line, col = (meta.line, meta.column) if meta and not meta.empty else (1, 1)
         raise DSLSyntaxError(f"cannot build '{exc.rule}': {exc.orig_exc}", line, col,
                              "K115") from None
+
+
+def _blank(text: str) -> str:
+    """`text` with every character but line breaks made a space: what is cut off a statement
+    keeps its place, so the rest is parsed at its own lines and columns."""
+    return re.sub(r"[^\n]", " ", text)
+
+
+def _as_nested(text: str) -> list | None:
+    """A one-line `head: steps` the grammar refused, read as its nested layout `{head: steps}`
+    (the head's block is the rest of the line), so that a text means the same in either
+    layout: "if you did: +1 card and +1 action". The statements before the head are parsed on
+    their own. None when no head ends at a ':'; the error of the part that fails otherwise,
+    where the nested layout would report it."""
+    for colon in (m.start() for m in re.finditer(":", text)):
+        cut = text.rfind(";", 0, colon)
+        try:
+            head = parse(_blank(text[: cut + 1]) + text[cut + 1 : colon], "head_only")
+        except DSLSyntaxError:
+            continue
+        before = parse(text[:cut]) if cut >= 0 else []
+        body = parse(_blank(text[: colon + 1]) + text[colon + 1 :])
+        start = len(text[: cut + 1]) + len(text[cut + 1 :]) - len(text[cut + 1 :].lstrip())
+        line = text.count("\n", 0, start) + 1
+        compound = make_compound(head, Block([body]), None)
+        compound.line, compound.column = line, start - text.rfind("\n", 0, start)
+        return [*before, compound]
+    return None
 
 
 def _check_limits(tree: Tree) -> None:
@@ -141,16 +190,60 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
         match = difflib.get_close_matches(word, STEP_WORDS, n=1, cutoff=0.6)
         hint = f"did you mean '{match[0]}'?" if match else "primitives: " + ", ".join(STEP_WORDS)
         return DSLSyntaxError(f"unknown primitive '{word}'", line, column, "K201", hint)
-    expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
-    shown = [_describe(t) for t in expected][:12]
+    expected = sorted(set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+                      - {"WORD"})  # (WholeWords makes every state accept it; no rule does)
     found = f"'{word}'" if word else "the end of the text"
-    message = f"unexpected {found}"
-    hint = f"expected one of: {', '.join(shown)}" if shown else ""
+    hint = f"expected {_grouped(expected)}" if expected else ""
     keywords = [w for t in expected for w in _keywords(t)]
     close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7) if word else []
     if close:
         hint = f"did you mean '{close[0]}'? ({hint})"
-    return DSLSyntaxError(message, line, column, "K200", hint)
+    return DSLSyntaxError(f"unexpected {found}", line, column, "K200", hint)
+
+
+NAMED_TERMINALS = {"$END": "the end of the statement", "NAME": "a card or type name",
+                   "NON_TYPE": "non-Type", "INT": "a number", "MONEY": "an amount like $2",
+                   "REMINDER": "a reminder in ( )",
+                   "CMP": "a comparison (>=, <=, ==, !=, >, <)"}
+PHRASE_GROUPS = (  # what a syntax error lists, grouped: (phrase, the rule its words start);
+    # a word goes to the first that fits, so the narrowest phrases come first
+    ("a card", "filter"), ("cards", "selection"), ("a number", "amount"), ("coins", "money"),
+    ("a condition", "condition"), ("a step", "step"))
+
+
+@cache
+def _first_terminals(rule: str) -> frozenset[str]:
+    """The terminals a phrase of `rule` can start with (its FIRST set, from the parser's
+    rules: the same for a parser loaded from cached tables)."""
+    expansions: dict[str, list[list]] = {}
+    for r in parser().rules:
+        expansions.setdefault(r.origin.name, []).append(r.expansion)
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [rule]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for expansion in expansions.get(name, ()):
+            if expansion and expansion[0].is_term:
+                found.add(expansion[0].name)
+            elif expansion:
+                todo.append(expansion[0].name)
+    return frozenset(found)
+
+
+def _grouped(expected: list[str]) -> str:
+    """Every terminal the parser could take, grouped as phrases: "a step: 'draw', 'gain';
+    a condition: 'you'; a word: 'the'; a sign: ';'". Never cut short."""
+    groups: dict[str, list[str]] = {}
+    for terminal in expected:
+        group = next((g for g, rule in PHRASE_GROUPS if terminal in _first_terminals(rule)),
+                     "a word" if _keywords(terminal) else "a sign")
+        groups.setdefault(group, []).append(_describe(terminal))
+    order = [g for g, _ in reversed(PHRASE_GROUPS)] + ["a word", "a sign"]
+    return "; ".join(f"{g}: {', '.join(groups[g])}" for g in order if g in groups)
 
 
 def _keywords(terminal: str) -> list[str]:
@@ -160,26 +253,25 @@ def _keywords(terminal: str) -> list[str]:
     except KeyError:
         return []
     if pattern.type == "str":
-        return [pattern.value]
-    words = re.fullmatch(r"\(\?:([a-z |$-]+)\)", pattern.value)
+        return [pattern.value] if re.fullmatch(r"[a-z][a-z'/-]*", pattern.value) else []
+    words = re.match(r"\(\?:([a-z|]+)\)", pattern.value)  # (card|cards)(?!...)
     return words.group(1).split("|") if words else []
 
 
 def _describe(terminal: str) -> str:
+    """A terminal as the author would write it: 'draw', 'card' or 'cards', a number."""
+    if terminal in NAMED_TERMINALS:
+        return NAMED_TERMINALS[terminal]
     try:
         pattern = parser().get_terminal(terminal).pattern
     except KeyError:
         return terminal
     if pattern.type == "str":
         return repr(pattern.value)
-    named = {"NAME": "a card or type name", "INT": "a number", "MONEY": "an amount like $2",
-             "CARD_WORD": "'card'", "NUMBER_WORD": "a number word"}
-    if terminal in named:
-        return named[terminal]
-    words = re.fullmatch(r"\(\?:([a-z |$-]+)\)", pattern.value)  # a set of keywords: list them
-    if words:
-        return " or ".join(repr(w) for w in sorted(words.group(1).split("|"), key=len))
-    return terminal
+    words = _keywords(terminal)
+    if terminal == "NUMBER_WORD":
+        return "a number word (" + ", ".join(words) + ")"
+    return " or ".join(repr(w) for w in sorted(words)) if words else terminal
 
 
 def _token_word(token: Token) -> str:
@@ -283,6 +375,10 @@ class ToNodes(Transformer):
     def different_options(self, meta, c):
         """The options picked must all be different, printed as "different options"."""
         return "options"
+
+    def may_choose_head(self, meta, c):
+        """Offers the step; if the player does it, they choose among the options."""
+        return ("may_to", c[0], self.choose_head(meta, c[1:]))
 
     def you_choose_head(self, meta, c):
         return ("choose", c[0], True, "different" in c[1:])
@@ -405,9 +501,11 @@ class ToNodes(Transformer):
 
     def inline_choice(self, meta, c):
         head, options = c[0], list(c[1:])
-        if head[0] != "choose":
+        choose = head[2] if head[0] == "may_to" else head
+        if choose[0] != "choose":
             raise ValueError("options separated by '|' need a 'choose' head")
-        return Choose(head[1], options, by_you=head[2], different=head[3]).at(meta)
+        node = Choose(choose[1], options, by_you=choose[2], different=choose[3]).at(meta)
+        return node if choose is head else MayStep(head[1], Block([[node]]), "to").at(meta)
 
     def pick_ref(self, meta, c):
         return Selection("pick", c[0], None, "ref", ref=c[1]).at(meta)

@@ -917,6 +917,8 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
         return Otherwise(body)
     if kind == "may":
         return MayStep(args[0], body, word="to")
+    if kind == "may_to":  # "you may X to choose one:": the head inside the offer takes the block
+        return MayStep(args[0], Block([[make_compound(args[1], body, env_error)]]), word="to")
     if kind == "choose":
         return Choose(args[0], [_option_block(s) for s in body.lines], by_you=args[1],
                       different=args[2] if len(args) > 2 else False)

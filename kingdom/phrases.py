@@ -170,7 +170,11 @@ def _module_of(rule: str) -> str:
 
 # --------------------------------------------------------------------------- readable forms
 def _terminal_words(body: str) -> list[str] | None:
-    """The words of a terminal made of string literals ("cards" | "card"), else None."""
+    """The words of a terminal made of string literals ("cards" | "card") or a whole-word
+    regex of them (/(?:cards|card)(?![a-z])/), else None."""
+    listed = re.fullmatch(r"/\(\?:([a-z|]+)\)\(\?!.*\)/", body.strip())
+    if listed:
+        return listed.group(1).split("|")
     parts = [p.strip() for p in body.split("|")]
     if all(re.fullmatch(r'"[^"]*"', p) for p in parts):
         return [p[1:-1] for p in parts]
@@ -584,6 +588,8 @@ def terminal_meanings() -> list[tuple[str, str]]:
     _, terminals = grammar()
     out = []
     for name, body in terminals.items():
+        if name == "WORD" or name.startswith("_"):  # (no phrase uses WORD; "_CARDS" is a word)
+            continue
         shown = _terminal_text(name)
         if name in TERMINALS:
             out.append((shown, TERMINALS[name][1]))

@@ -24,8 +24,7 @@ RESOURCES = {
       "+" INT RESOURCE ("per" countable)?      -> bonus
     | "+" MONEY ("per" countable)?             -> bonus_money
     | "+" MONEY "per" INT countable "(" "round" "down" ")"   -> bonus_money_per_n
-RESOURCE: "cards" | "card" | "actions" | "action" | "buys" | "buy" | "favors" | "favor"
-        | "coffers" | "vp"
+RESOURCE.1: /(?:cards|card|actions|action|buys|buy|favors|favor|coffers|vp)(?![a-z'\/-])/
 """,
 )
 class Bonus(Node):

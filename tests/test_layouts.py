@@ -1,0 +1,113 @@
+"""One meaning for one text, in any layout: a block written on one line (`head: A and B`) is
+the same statement as the block nested under its head, and fails with the same error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.build import BUILTIN_CARDS, compile_folders
+from compiler.nodes import Node
+
+CARD = "dsl: 1\nname: Trial\ncost: 3\ntypes: [Action]\nplay:\n"
+PLACES = {"line", "column", "item_path"}  # where a node was written, not what it means
+
+
+def _shape(value) -> object:
+    """A node tree as plain data, without positions: equal for equal meanings."""
+    if isinstance(value, Node):
+        return (type(value).__name__,
+                {k: _shape(v) for k, v in sorted(vars(value).items()) if k not in PLACES})
+    if isinstance(value, (list, tuple)):
+        return [_shape(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items()}
+    return value
+
+
+def _compile(tmp_path: Path, play: str):
+    folder = tmp_path / str(len(list(tmp_path.iterdir())))
+    folder.mkdir()
+    (folder / "trial.yaml").write_text(CARD + play)
+    library, diagnostics = compile_folders([BUILTIN_CARDS, folder], strict=False)
+    return library, diagnostics
+
+
+def _statement(tmp_path: Path, play: str):
+    """(the tree of the card's last statement, its rendered text)."""
+    library, diagnostics = _compile(tmp_path, play)
+    assert not diagnostics, [f"{d.line}:{d.column} {d.message}" for d in diagnostics]
+    card = library["Trial"]
+    return _shape(card.tree.play.lines[-1]), card.text.splitlines()[-1]
+
+
+LAYOUTS = {  # one line, nested
+    "and": ("  - discard a card\n  - 'if you did: +1 card and +1 action'\n",
+            "  - discard a card\n  - if you did:\n    - +1 card and +1 action\n"),
+    "comma then": ("  - discard a card\n  - 'if you did: +1 card, then discard a card'\n",
+                   "  - discard a card\n  - if you did:\n    - +1 card, then discard a card\n"),
+    "then": ("  - discard a card\n  - 'if you did: gain a Silver then gain a Gold'\n",
+             "  - discard a card\n  - if you did:\n    - gain a Silver then gain a Gold\n"),
+    "may to choose": (
+        "  - 'you may discard a card to choose one: +1 card | +1 action'\n",
+        "  - you may discard a card to:\n    - 'choose one: +1 card | +1 action'\n"),
+    "may to choose, the head nested": (
+        "  - 'you may discard a card to choose one: +1 card | +1 action'\n",
+        "  - you may discard a card to choose one: +1 card | +1 action\n"),
+    "may to: choose": (
+        "  - 'you may discard a card to: choose one: +1 card | +1 action'\n",
+        "  - you may discard a card to:\n    - 'choose one: +1 card | +1 action'\n"),
+    "options as a mapping": ("  - 'choose one: +1 card | +1 action'\n",
+                             "  - choose one: +1 card | +1 action\n"),
+    "a head in the block": (
+        "  - 'repeat 2: discard a card; if you did: +1 card and +1 action'\n",
+        "  - repeat 2:\n    - discard a card; if you did: +1 card and +1 action\n"),
+}
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_one_line_and_nested_mean_the_same(tmp_path: Path, name: str) -> None:
+    one_line, nested = LAYOUTS[name]
+    assert _statement(tmp_path, one_line)[0] == _statement(tmp_path, nested)[0]
+
+
+def test_the_one_line_block_renders_as_the_nested_one(tmp_path: Path) -> None:
+    one_line, nested = LAYOUTS["and"]
+    assert _statement(tmp_path, one_line)[1] == "If you did, +1 Card and +1 Action."
+    assert _statement(tmp_path, nested)[1] == "If you did, +1 Card and +1 Action."
+
+
+def test_a_shape_differs_when_the_meaning_does(tmp_path: Path) -> None:
+    """(the comparison above can fail)"""
+    assert (_statement(tmp_path, "  - 'if you did: +1 card and +1 action'\n")[0]
+            != _statement(tmp_path, "  - 'if you did: +1 card and +1 buy'\n")[0])
+
+
+@pytest.mark.parametrize("play, column, word", [
+    ("  - 'discard a card; if you did: +1 card and +1 acton'\n", 49, "acton"),
+    ("  - choose one: +1 card | +1 acton\n", 30, "acton"),
+    ("  - 'discard a card; if you dd: +1 card'\n", 29, "dd"),
+])
+def test_an_error_in_a_one_line_block_is_at_the_word(tmp_path: Path, play: str, column: int,
+                                                     word: str) -> None:
+    _, diagnostics = _compile(tmp_path, play)
+    assert [(d.line, d.column) for d in diagnostics] == [(6, column)]
+    assert f"'{word}'" in diagnostics[0].message
+
+
+def test_a_step_nested_as_a_head_says_it_takes_no_block(tmp_path: Path) -> None:
+    _, diagnostics = _compile(tmp_path, "  - gain a Silver:\n    - +1 card\n")
+    [error] = diagnostics
+    assert (error.line, error.column) == (6, 5)
+    assert error.hint.startswith("'gain a Silver' is a step, not a head")
+
+
+def test_two_heads_on_an_unquoted_line_say_to_quote_or_nest(tmp_path: Path) -> None:
+    _, diagnostics = _compile(tmp_path, "  - if you did: choose one: +1 card | +1 action\n")
+    [error] = diagnostics
+    assert error.code == "K100"
+    assert "only when quoted; or nest the second head under the first" in error.hint
+    quoted = "  - 'if you did: choose one: +1 card | +1 action'\n"
+    nested = "  - if you did:\n    - 'choose one: +1 card | +1 action'\n"
+    assert _statement(tmp_path, quoted)[0] == _statement(tmp_path, nested)[0]
