@@ -103,7 +103,8 @@ class DefaultAgent:
         return 0
 
     def buy(self, decision: Decision) -> str | None:
-        """Big Money, plus the priciest Kingdom Action at $3-5 while it has few Actions; a
+        """Big Money, plus at $3-5 the Kingdom Action of most value (`card_value`) while it has
+        few Actions and that value beats a Silver's; a
         Duchy at $5+ when Big Money buys nothing (the last Province would lose, no Gold or
         Silver is left), so that the game goes on towards its end."""
         choice = big_money_buy(decision)
@@ -121,9 +122,11 @@ class DefaultAgent:
             if n in game.library and game.library[n].is_action
             and game.library[n].kind in ("kingdom", "split-member")
         ]
-        if not kingdom:
+        best = max(kingdom, key=lambda n: (card_value(game.library[n]), game.cost(game.library[n]),
+                                            n), default=None)
+        if best is None or card_value(game.library[best]) < SILVER_VALUE:
             return choice
-        return max(kingdom, key=lambda n: (game.cost(game.library[n]), n))
+        return best
 
 
 def coffers_to_reach(coins: int, coffers: int, targets: tuple[int, ...] | list[int]) -> int:
@@ -276,6 +279,52 @@ def plus_actions(definition: Any) -> int:
 
 
 _PLUS_ACTIONS: dict[Any, int] = {}
+
+
+# ------------------------------------------------------------------------------ card value
+# What a card's play is worth, in coins, read from its compiled tree: the generic bot buys by
+# it, so a card it has never seen is judged by what it does, not by its price or its name.
+VALUE_OF = {"Card": 1.2, "Action": 0.6, "Buy": 0.5, "$": 1.0, "Coffers": 1.0, "Favor": 0.3,
+            "VP": 1.0}
+GAIN_VALUE = 1.0  # a card gained (Workshop), or one each other player gains (Witch's Curse)
+ATTACK_VALUE = 1.5
+SILVER_VALUE = 2.0  # a card worth less is not bought over a Silver
+
+
+def card_value(definition: Any) -> float:
+    """The coins a play of the card is worth, estimated once per card from its tree: +Cards,
+    +Actions, +Buys and +$ (a per-count bonus as if once), cards drawn, cards gained, an Attack;
+    of a "choose" the best option."""
+    cached = _VALUE.get(definition)
+    if cached is None:
+        play = getattr(getattr(definition, "tree", None), "play", None)
+        cached = _value(play) if play is not None else 0.0
+        if definition.is_attack:
+            cached += ATTACK_VALUE
+        _VALUE[definition] = cached
+    return cached
+
+
+def _value(node: Any) -> float:
+    kind = type(node).__name__
+    if kind == "Bonus":
+        return VALUE_OF.get(node.resource, 0.0) * node.amount
+    if kind == "Draw":
+        return VALUE_OF["Card"] * (max(0, node.count - 5) if node.until else node.count)
+    if kind == "Gain":
+        return GAIN_VALUE * (node.count if isinstance(node.count, int) else 1)
+    if not hasattr(node, "children"):
+        return 0.0
+    values = [_value(child) for child in node.children()]
+    if kind == "Choose":
+        return max(values, default=0.0)
+    total = sum(values)
+    if kind == "Repeat":
+        total *= getattr(node.amount, "constant", None) or 1
+    return total
+
+
+_VALUE: dict[Any, float] = {}
 
 
 def _action_priority(card) -> tuple:
