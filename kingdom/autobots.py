@@ -101,16 +101,18 @@ def _copies_test(name: str, copies: int, terminal: bool):
 
 
 # ------------------------------------------------------------------------------ searching K
-def best_copies(base: str, name: str, library: Library, jobs: int = 1) -> int:
-    """The K of MAX_COPIES that scores best against BASE (cached per card and engine)."""
+def best_copies(base: str, name: str, library: Library, jobs: int = 1,
+                games: int = SEARCH_GAMES) -> int:
+    """The K of MAX_COPIES that scores best against BASE in `games` games each (cached per
+    card, games and engine)."""
     store = cache.open_store("bots", {}, 4000, 4 << 20)
     key = cache.digest(ENGINE_VERSION, cache.fingerprint(), base, card_identity(library[name]),
-                       str(SEARCH_GAMES), str(SEARCH_SEED))[:32]
+                       str(games), str(SEARCH_SEED))[:32]
     found = store.get(key) if store is not None else None
     if isinstance(found, int) and 1 <= found <= MAX_COPIES:
         return found
     scores = [duel_score(card_strategy(base, name, k, library), base, name, library,
-                         SEARCH_GAMES, SEARCH_SEED, jobs) for k in range(1, MAX_COPIES + 1)]
+                         games, SEARCH_SEED, jobs) for k in range(1, MAX_COPIES + 1)]
     best = 1 + max(range(MAX_COPIES), key=lambda i: (scores[i], -i))
     if store is not None:
         store.put(key, best)

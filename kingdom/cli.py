@@ -1,4 +1,4 @@
-"""The `kingdom` command: check, list, show, schema, test, demo, simulate, render."""
+"""The `kingdom` command: check, list, show, schema, test, demo, simulate, rate, render."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from compiler.expansions import Manifest, discover, manifests
 from compiler.schema import card_schema
 from kingdom import arguments
 from kingdom.arguments import UsageError, printable
+from kingdom.rate_command import add_rate
 from runtime.library import Library
 
 
@@ -514,6 +515,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lines", type=arguments.whole_number(0), default=60, help="turns to print")
     p.set_defaults(func=cmd_demo)
     add_simulate(sub)
+    add_rate(sub)
     add_render(sub, cards_help)
     add_play(sub, cards_help)
     p = sub.add_parser("phrases", help="the DSL's phrases, or those containing WORD")
