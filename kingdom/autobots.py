@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from compiler import cache
+from kingdom.arguments import find_card
 from kingdom.bots import plus_actions
 from kingdom.strategy import Rule, Strategy, builtin_strategies, load_strategy
 from runtime.library import Library
@@ -48,8 +49,8 @@ def resolve_auto_bot(spec: str, library: Library, jobs: int = 1) -> Strategy:
     if match is None:
         raise ValueError(f"'{spec}' is not BASE+CARD[*K]")
     base, card_text, copies = match[1], match[2].strip(), match[3]
-    name = library.resolve(card_text)
-    if name is None:
+    name = find_card(library, card_text)  # (in any case)
+    if name is None or name not in library.cards:
         hint = library.suggest(card_text)
         raise ValueError(f"unknown card '{card_text}' in '{spec}'"
                          + (f"; did you mean '{hint}'?" if hint else ""))
