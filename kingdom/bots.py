@@ -71,6 +71,8 @@ class DefaultAgent:
                     return self.overpay(decision)
             if kind == PILE and decision.game is not None:
                 game = decision.game
+                if decision.prompt.startswith("Gain") and decision.options:
+                    return max(decision.options, key=lambda n: _gain_rank(decision, n))
                 return max(decision.options, key=lambda n: _pile_cost(game, n))
             return decision.options[0]
         return None
@@ -160,6 +162,30 @@ def overpay_use(definition: Any) -> str | None:
 
 
 _OVERPAY_USE: dict[Any, str | None] = {}
+
+
+def _gain_rank(decision: Decision, name: str) -> tuple[int, float]:
+    """Which card to gain for free, highest first: a Province (unless it ends the game with
+    this player losing), Gold, the Kingdom Action of most value or a Silver (`card_value`, a
+    Silver's $2), another Treasure, a Victory card by its VP, a Curse last."""
+    game = decision.game
+    pile = game.piles.get(name)
+    top = pile.top if pile is not None else None
+    if top is None:
+        if name not in game.library:
+            return (0, 0.0)
+        top = game.library[name]
+    if name == "Province":
+        return (-1, 0.0) if would_lose_by_gaining(game, decision.player, name) else (5, 0.0)
+    if name == "Gold":
+        return (4, 0.0)
+    if top.is_action or name == "Silver":
+        return (3, SILVER_VALUE if name == "Silver" else card_value(top))
+    if top.has_type("Curse"):
+        return (-2, 0.0)
+    if top.is_treasure:
+        return (2, float(game.cost(top)))
+    return (1, float(top.vp))
 
 
 def _pile_cost(game: Any, name: str) -> int:

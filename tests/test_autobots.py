@@ -114,10 +114,9 @@ def test_round_robin_cli(capsys):
                  "smithy-big-money", "--round-robin", "--games", "20", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and len(data["pairs"]) == 6
-    mirror = [p for p in data["pairs"] if p["bot"] == "big-money+Smithy*1"
-              and p["against"] == "Smithy Big Money"][0]
-    back = [p for p in data["pairs"] if p["against"] == "big-money+Smithy*1"
-            and p["bot"] == "Smithy Big Money"][0]
+    pairs = {(p["bot"], p["against"]): p for p in data["pairs"]}
+    mirror = pairs["big-money+Smithy*1", "Smithy Big Money"]
+    back = pairs["Smithy Big Money", "big-money+Smithy*1"]
     assert mirror["games"] == back["games"] == 20 and mirror["ties"] == back["ties"]
     assert main(["simulate", "--kingdom", "Smithy", "--bots", "big-money", "--round-robin"]) == 2
 
@@ -148,7 +147,7 @@ def test_rate_cli_table_shape_and_order(my_set, capsys):
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     rates = [c["win_rate"] for c in data["cards"]]
-    assert [c["card"] for c in data["cards"]][0] == "Witch" and rates == sorted(rates, reverse=True)
+    assert data["cards"][0]["card"] == "Witch" and rates == sorted(rates, reverse=True)
     for card in data["cards"]:
         assert card["games"] == 30 and card["official_cards"] == 7
         assert card["win_ci95"][0] <= card["win_rate"] <= card["win_ci95"][1]
