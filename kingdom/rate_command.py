@@ -113,5 +113,5 @@ def rating_table(ratings: list[Rating], table: list[Rating], args: argparse.Name
                     rating.bot.rpartition("*")[2],
                     f"{100 * rating.win_rate:.1f}% [{100 * low:.1f}-{100 * high:.1f}]",
                     _percent(rating.ties, rating.games), _percent(rating.losses, rating.games),
-                    f"#{rank} of {of} ({percentile:.0f}th pct)")
+                    f"#{rank} of {of}, percentile {percentile:.0f}")
     return out

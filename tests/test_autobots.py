@@ -159,7 +159,7 @@ def test_rate_cli_table_shape_and_order(my_set, capsys):
 def test_rate_cli_rates_a_cards_folder(my_set, capsys):
     assert main(["rate", "--cards", str(my_set), "--among", "base-1e", "--games", "10"]) == 0
     out = capsys.readouterr().out
-    assert "Fishing Boat" in out and "of 7" in out
+    assert "Fishing Boat" in out and "of 7, percentile" in out
     assert main(["rate"]) == 2
     assert main(["rate", "Smithy", "--set", "base"]) == 2
     assert main(["rate", "Copper"]) == 2
