@@ -157,9 +157,12 @@ def test_rate_cli_table_shape_and_order(my_set, capsys):
 
 
 def test_rate_cli_rates_a_cards_folder(my_set, capsys):
+    assert main(["rate", "--cards", str(my_set), "--among", "base-1e", "--games", "10",
+                 "--json"]) == 0
+    cards = json.loads(capsys.readouterr().out)["cards"]
+    assert [(c["card"], c["official_cards"]) for c in cards] == [("Fishing Boat", 7)]
     assert main(["rate", "--cards", str(my_set), "--among", "base-1e", "--games", "10"]) == 0
-    out = capsys.readouterr().out
-    assert "Fishing Boat" in out and "of 7, percentile" in out
+    assert "Fishing Boat" in capsys.readouterr().out  # the table
     assert main(["rate"]) == 2
     assert main(["rate", "Smithy", "--set", "base"]) == 2
     assert main(["rate", "Copper"]) == 2
