@@ -71,6 +71,8 @@ class DefaultAgent:
                     return self.overpay(decision)
             if kind == PILE and decision.game is not None:
                 game = decision.game
+                if decision.prompt.startswith("Gain") and decision.options:
+                    return max(decision.options, key=lambda n: _gain_rank(decision, n))
                 return max(decision.options, key=lambda n: _pile_cost(game, n))
             return decision.options[0]
         return None
@@ -103,7 +105,8 @@ class DefaultAgent:
         return 0
 
     def buy(self, decision: Decision) -> str | None:
-        """Big Money, plus the priciest Kingdom Action at $3-5 while it has few Actions; a
+        """Big Money, plus at $3-5 the Kingdom Action of most value (`card_value`) while it has
+        few Actions and that value beats a Silver's; a
         Duchy at $5+ when Big Money buys nothing (the last Province would lose, no Gold or
         Silver is left), so that the game goes on towards its end."""
         choice = big_money_buy(decision)
@@ -121,9 +124,11 @@ class DefaultAgent:
             if n in game.library and game.library[n].is_action
             and game.library[n].kind in ("kingdom", "split-member")
         ]
-        if not kingdom:
+        best = max(kingdom, key=lambda n: (card_value(game.library[n]), game.cost(game.library[n]),
+                                            n), default=None)
+        if best is None or card_value(game.library[best]) < SILVER_VALUE:
             return choice
-        return max(kingdom, key=lambda n: (game.cost(game.library[n]), n))
+        return best
 
 
 def coffers_to_reach(coins: int, coffers: int, targets: tuple[int, ...] | list[int]) -> int:
@@ -157,6 +162,30 @@ def overpay_use(definition: Any) -> str | None:
 
 
 _OVERPAY_USE: dict[Any, str | None] = {}
+
+
+def _gain_rank(decision: Decision, name: str) -> tuple[int, float]:
+    """Which card to gain for free, highest first: a Province (unless it ends the game with
+    this player losing), Gold, the Kingdom Action of most value or a Silver (`card_value`, a
+    Silver's $2), another Treasure, a Victory card by its VP, a Curse last."""
+    game = decision.game
+    pile = game.piles.get(name)
+    top = pile.top if pile is not None else None
+    if top is None:
+        if name not in game.library:
+            return (0, 0.0)
+        top = game.library[name]
+    if name == "Province":
+        return (-1, 0.0) if would_lose_by_gaining(game, decision.player, name) else (5, 0.0)
+    if name == "Gold":
+        return (4, 0.0)
+    if top.is_action or name == "Silver":
+        return (3, SILVER_VALUE if name == "Silver" else card_value(top))
+    if top.has_type("Curse"):
+        return (-2, 0.0)
+    if top.is_treasure:
+        return (2, float(game.cost(top)))
+    return (1, float(top.vp))
 
 
 def _pile_cost(game: Any, name: str) -> int:
@@ -276,6 +305,52 @@ def plus_actions(definition: Any) -> int:
 
 
 _PLUS_ACTIONS: dict[Any, int] = {}
+
+
+# ------------------------------------------------------------------------------ card value
+# What a card's play is worth, in coins, read from its compiled tree: the generic bot buys by
+# it, so a card it has never seen is judged by what it does, not by its price or its name.
+VALUE_OF = {"Card": 1.2, "Action": 0.6, "Buy": 0.5, "$": 1.0, "Coffers": 1.0, "Favor": 0.3,
+            "VP": 1.0}
+GAIN_VALUE = 1.0  # a card gained (Workshop), or one each other player gains (Witch's Curse)
+ATTACK_VALUE = 1.5
+SILVER_VALUE = 2.0  # a card worth less is not bought over a Silver
+
+
+def card_value(definition: Any) -> float:
+    """The coins a play of the card is worth, estimated once per card from its tree: +Cards,
+    +Actions, +Buys and +$ (a per-count bonus as if once), cards drawn, cards gained, an Attack;
+    of a "choose" the best option."""
+    cached = _VALUE.get(definition)
+    if cached is None:
+        play = getattr(getattr(definition, "tree", None), "play", None)
+        cached = _value(play) if play is not None else 0.0
+        if definition.is_attack:
+            cached += ATTACK_VALUE
+        _VALUE[definition] = cached
+    return cached
+
+
+def _value(node: Any) -> float:
+    kind = type(node).__name__
+    if kind == "Bonus":
+        return VALUE_OF.get(node.resource, 0.0) * node.amount
+    if kind == "Draw":
+        return VALUE_OF["Card"] * (max(0, node.count - 5) if node.until else node.count)
+    if kind == "Gain":
+        return GAIN_VALUE * (node.count if isinstance(node.count, int) else 1)
+    if not hasattr(node, "children"):
+        return 0.0
+    values = [_value(child) for child in node.children()]
+    if kind == "Choose":
+        return max(values, default=0.0)
+    total = sum(values)
+    if kind == "Repeat":
+        total *= getattr(node.amount, "constant", None) or 1
+    return total
+
+
+_VALUE: dict[Any, float] = {}
 
 
 def _action_priority(card) -> tuple:

@@ -1,4 +1,4 @@
-"""The `kingdom` command: check, list, show, schema, test, demo, simulate, render."""
+"""The `kingdom` command: check, list, show, schema, test, demo, simulate, rate, render."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from compiler.expansions import Manifest, discover, manifests
 from compiler.schema import card_schema
 from kingdom import arguments
 from kingdom.arguments import UsageError, printable
+from kingdom.rate_command import add_rate
 from runtime.library import Library
 
 
@@ -181,7 +182,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many seeded bot games and report win rates, game length and per-card figures."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from kingdom.simulate import build_setup
+    from kingdom.simulate import build_setup, with_without
 
     library = _library(args.cards)
     bots = _bots(library, bot_specs(args.bots))
@@ -194,6 +195,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                          "seats in turn) or fewer bots")
     spec, kingdom_text = _run_spec(args, library, players)
     setup = build_setup(spec, library)
+    if args.round_robin:
+        return _round_robin(setup, args)
     start = time.perf_counter()
     err = _Console(stderr=True)
     if args.json or args.no_progress:
@@ -211,10 +214,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         data = results.to_json(players)
         data.update(kingdom=kingdom_text, seed=args.seed, players=players, jobs=args.jobs,
                     seconds=elapsed, setup=choices)
+        data["with_without"] = [row.to_json() for row in with_without(results)]
         print(json.dumps(data, indent=2))
     else:
         print_results(results, players, kingdom_text, args, elapsed)
         console.print(_setup_line(choices, results.setups_drawn(), results.games))
+        console.print(with_without_table(results))
     _write_reports(results, players, args, f"Kingdom: {kingdom_text} | bots: "
                    f"{', '.join(b.name for b in bots)} | {results.games} games, seed {args.seed}")
     for line in results.violations[:20]:
@@ -317,6 +322,67 @@ def _write_reports(results, players: int, args: argparse.Namespace, title: str) 
         except OSError as exc:  # (the folder was checked before the run; it went away since)
             raise UsageError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
         err.print(f"plot written to {args.plot}")
+
+
+def _percent_ci(k: int, n: int) -> str:
+    """k/n as a percentage with its 95% interval; "-" for no games (never a 100% of nothing)."""
+    from kingdom.simulate import wilson
+
+    if not n:
+        return "-"
+    low, high = wilson(k, n)
+    return f"{100 * k / n:.1f}% [{100 * low:.1f}-{100 * high:.1f}]"
+
+
+def with_without_table(results) -> Table:
+    """Per card: the sole-win rate of the players who bought it against those who did not."""
+    from kingdom.simulate import with_without
+
+    table = Table(title="With and without (sole wins of the players who bought the card, and of "
+                  "those who did not)")
+    for column in ("Card", "Bought by", "Wins with (95% CI)", "Not bought by",
+                   "Wins without (95% CI)"):
+        table.add_column(column, justify="left" if column == "Card" else "right")
+    for row in with_without(results):
+        table.add_row(printable(row.card), str(row.games_with),
+                      _percent_ci(row.wins_with, row.games_with), str(row.games_without),
+                      _percent_ci(row.wins_without, row.games_without))
+    return table
+
+
+def _round_robin(setup, args: argparse.Namespace) -> int:
+    """`simulate --round-robin`: every pair of bots, the matrix of the row bot's win rates."""
+    from kingdom.simulate import round_robin, wilson
+
+    if len(setup.bots) < 2:
+        raise UsageError("--round-robin needs at least two bots")
+    pairs = round_robin(setup, args.games, args.seed, args.jobs)
+    names = [b.name for b in setup.bots]
+
+    def cell(row: int, column: int) -> tuple[int, int, int]:  # (wins, ties, games) of row
+        results = pairs[(min(row, column), max(row, column))]
+        stats = results.bots[0 if row < column else 1]
+        return stats.wins, stats.ties, stats.games
+    if args.json:
+        print(json.dumps({"games": args.games, "seed": args.seed, "bots": names, "pairs": [
+            {"bot": names[r], "against": names[c], "wins": w, "ties": t, "games": n,
+             "win_ci95": wilson(w, n)}
+            for r in range(len(names)) for c in range(len(names)) if r != c
+            for w, t, n in [cell(r, c)]]}, indent=2))
+        return 0
+    table = Table(title=f"Round robin: wins of the row's bot against the column's, "
+                  f"{args.games} games a pair (95% CI), seed {args.seed}")
+    table.add_column("Bot")
+    for name in names:
+        table.add_column(printable(name), justify="right")
+    for r, name in enumerate(names):
+        row = []
+        for c in range(len(names)):
+            wins, _ties, games = cell(r, c) if r != c else (0, 0, 0)
+            row.append("-" if r == c else _percent_ci(wins, games))
+        table.add_row(printable(name), *row)
+    console.print(table)
+    return 0
 
 
 def _unfinished_note(results, max_turns: int) -> str:
@@ -594,6 +660,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lines", type=arguments.whole_number(0), default=60, help="turns to print")
     p.set_defaults(func=cmd_demo)
     add_simulate(sub)
+    add_rate(sub)
     add_render(sub, cards_help)
     add_play(sub, cards_help)
     p = sub.add_parser("phrases", help="the DSL's phrases, or those containing WORD")
@@ -629,7 +696,8 @@ def add_simulate(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--kingdom", default="", help="comma-separated Kingdom cards, or 'random'")
     p.add_argument("--sets", help="with --kingdom random: the sets it is drawn from (default: base)")
     p.add_argument("--bots", default="big-money,big-money",
-                   help="comma-separated strategies (kingdom/strategies), files, 'default', 'random'")
+                   help="comma-separated strategies (kingdom/strategies), files, 'default', "
+                   "'random', big-money+CARD[*K], big-money-ultimate+CARD[*K]")
     p.add_argument("--games", type=arguments.whole_number(1, arguments.MAX_GAMES), default=1000,
                    help="games to play (default: 1000)")
     p.add_argument("--seed", type=arguments.whole_number(0), default=1,
@@ -663,6 +731,8 @@ def add_simulate(sub: argparse._SubParsersAction) -> None:
                    help="narrate the first game (or 'all' of them) before the figures")
     p.add_argument("--plain", action="store_true", help="with --log: money in words (the "
                    "default when the output is not a terminal)")
+    p.add_argument("--round-robin", action="store_true", help="every pair of the bots, --games "
+                   "each: the matrix of win rates")
     p.set_defaults(func=cmd_simulate)
 
 

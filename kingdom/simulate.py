@@ -97,6 +97,8 @@ class Results:
     turn_figures: list[dict[int, list[int]]] = field(default_factory=list)
     bought_by_turn: list[Counter] = field(default_factory=list)
     rows: list[dict] = field(default_factory=list)
+    bought_in: Counter = field(default_factory=Counter)  # card -> players (of all games) who
+    bought_and_won: Counter = field(default_factory=Counter)  # bought it ... and won alone
 
     def merge(self, other: Results) -> None:
         self.games += other.games
@@ -108,6 +110,8 @@ class Results:
         self.timeline.extend(other.timeline)
         self.setups.update(other.setups)
         self.rows.extend(other.rows)
+        self.bought_in.update(other.bought_in)
+        self.bought_and_won.update(other.bought_and_won)
         for mine, theirs in zip(self.bots, other.bots, strict=True):
             mine.merge(theirs)
         for figures, more in zip(self.turn_figures, other.turn_figures, strict=True):
@@ -443,12 +447,65 @@ def record(game: Game, order: list[int], bought: list[Counter], played: list[Cou
         bot_points[order[seat]] += points
         stats.played.update(played[seat])
         stats.bought.update(bought[seat])
+        record_bought(results, bought[seat], points == 2)
         for name in {c.d.name for c in player.owned()}:
             stats.owned_games[name] += 1
             stats.owned_wins[name] += points
     results.timeline.append((tuple(bot_points), sum(p.turns_taken for p in players)))
     if game.ally is not None or game.setup_piles:
         note_setup(game, results.setups)
+
+
+# ------------------------------------------------------------------------------ with/without
+def record_bought(results: Results, bought: Counter, won: bool) -> None:
+    """One player's game for the with/without comparison: the cards it bought, and whether it
+    won alone."""
+    results.bought_in.update(bought.keys())
+    if won:
+        results.bought_and_won.update(bought.keys())
+
+
+@dataclass
+class WithWithout:
+    """The players who bought a card against those who did not: games and sole wins of each."""
+
+    card: str
+    games_with: int
+    wins_with: int
+    games_without: int
+    wins_without: int
+
+    def to_json(self) -> dict:
+        return {"card": self.card,
+                "with": {"games": self.games_with, "wins": self.wins_with,
+                         "win_rate": _rate(self.wins_with, self.games_with) if self.games_with
+                         else None, "win_ci95": wilson(self.wins_with, self.games_with)},
+                "without": {"games": self.games_without, "wins": self.wins_without,
+                            "win_rate": _rate(self.wins_without, self.games_without)
+                            if self.games_without else None,
+                            "win_ci95": wilson(self.wins_without, self.games_without)}}
+
+
+def with_without(results: Results) -> list[WithWithout]:
+    """Per card bought in the run: sole-win rates of the players who bought it and of those who
+    did not (over every player of every game), by card name."""
+    players = sum(b.games for b in results.bots)
+    wins = sum(b.wins for b in results.bots)
+    return [WithWithout(name, results.bought_in[name], results.bought_and_won[name],
+                        players - results.bought_in[name], wins - results.bought_and_won[name])
+            for name in sorted(results.bought_in)]
+
+
+# ------------------------------------------------------------------------------ round robin
+def round_robin(setup: Setup, games: int, seed: int = 1, jobs: int = 1,
+                progress: Callable[[int], None] | None = None) -> dict[tuple[int, int], Results]:
+    """Every pair of `setup.bots` (i < j) in 2-player games, `games` each, seats alternating:
+    the Results of each pair, bot i first in them."""
+    from dataclasses import replace
+
+    return {(i, j): simulate(replace(setup, bots=[setup.bots[i], setup.bots[j]], players=2),
+                             games, seed, jobs, progress)
+            for i in range(len(setup.bots)) for j in range(i + 1, len(setup.bots))}
 
 
 def empty_results(setup: Setup) -> Results:

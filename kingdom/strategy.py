@@ -433,7 +433,12 @@ class _Generic:
 
 
 def resolve_bot(spec: str, library: Library) -> Strategy | _Generic:
-    """A bot spec: a built-in strategy name, a path to a strategy file, `default` or `random`."""
+    """A bot spec: a built-in strategy name, a path to a strategy file, `default`, `random`, or
+    `big-money+CARD[*K]` / `big-money-ultimate+CARD[*K]` (kingdom/autobots.py)."""
+    from kingdom import autobots
+
+    if autobots.is_spec(spec):
+        return autobots.resolve_auto_bot(spec, library)
     if spec == "default":
         return _Generic("default", lambda seed: DefaultAgent())
     if spec == "random":
@@ -444,5 +449,5 @@ def resolve_bot(spec: str, library: Library) -> Strategy | _Generic:
     path = Path(spec)
     if path.suffix in (".yaml", ".yml") or path.exists():
         return load_strategy(path, library)
-    known = ", ".join([*builtin, "default", "random"])
+    known = ", ".join([*builtin, "default", "random", "big-money+CARD", "big-money+CARD*K"])
     raise ValueError(f"unknown bot '{spec}'; expected a strategy file or one of: {known}")
