@@ -826,14 +826,8 @@ class Game:
             agent = player.agent
             if getattr(agent, "plays_all_treasures", False):
                 choose_buy = getattr(agent, "choose_buy", None)
-                if choose_buy is not None:
-                    for c in player.hand:
-                        d = c.d
-                        if d.is_action or (d.is_treasure and d.coins is None):
-                            break
-                    else:  # no Action, only plain Treasures
-                        self._plain_turn(player, choose_buy)
-                        return
+                if choose_buy is not None and self._plain_turn(player, choose_buy):
+                    return
         self.start_turn()
         while self.actions > 0 and self.phase == "action":
             # (loops, not comprehensions: cheaper for a hand of a few cards)
@@ -922,40 +916,45 @@ class Game:
                     continue
             self.buy(player, name)
 
-    def _plain_turn(self, player: Player, choose_buy: Callable) -> None:
+    def _plain_turn(self, player: Player, choose_buy: Callable) -> bool:
         """take_turn, when nothing listens, no effect waits for this turn and the hand holds
-        no Action and only plain +$N Treasures: the agent plays them all (plays_all_treasures)
-        and answers `choose_buy`. Nothing moves a card meanwhile, so the Treasures go to play
-        together, in hand order, as _play_treasures would move them one by one."""
+        no Action and only plain +$N Treasures (else False, nothing done): the agent plays
+        them all (plays_all_treasures) and answers `choose_buy`. Nothing moves a card
+        meanwhile, so the Treasures go to play together, in hand order, as _play_treasures
+        would move them one by one."""
+        played: list[Card] = []
+        kept = []
+        coins = 0
+        for card in player.hand:
+            d = card.d
+            if d.is_action:
+                return False
+            if d.is_treasure:
+                if d.coins is None:
+                    return False
+                played.append(card)
+                coins += d.coins
+            else:
+                kept.append(card)
         if not self.extra_turn:  # start_turn()
             player.turns_taken += 1
         self.turn_number += 1
         self.actions = self.buys = 1
-        self.played_this_turn = played = []
+        self.played_this_turn = played
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
         self.hand_plays = 0
         self.extra_choices = {}
         self.phase = "buy"  # no Action to play: the Buy phase, its start heard by nobody
-        hand = player.hand
-        coins = 0
-        kept = []
-        for card in hand:
-            d = card.d
-            if d.is_treasure:
-                played.append(card)
-                coins += d.coins
-            else:
-                kept.append(card)
         if played:
-            hand[:] = kept
+            player.hand[:] = kept
             player.in_play.extend(played)
         self.coins = coins
         self._buy_phase(player, choose_buy)
         if self.listeners or player.next_turn or self.kept_in_hand or self._discard_from_play:
             self.end_turn()  # a gain made something happen: the full Clean-up
-            return
+            return True
         self.phase = "cleanup"  # cleanup() with nothing staying or listening
         discard = player.discard
         discard.extend(player.in_play)
@@ -973,8 +972,14 @@ class Game:
         if self.is_over():
             self.game_over = True
             self._affordable = None  # (it refers to the game)
-            return
-        self.advance()
+        elif self.extra_turns or self.skips:
+            self.advance()
+        else:  # advance(), to the next player
+            self.hand_play_limit = None
+            self.extra_turn = False
+            self.current = (self.current + 1) % len(self.players)
+            self.turns_in_a_row = 1
+        return True
 
     def offer_coffers(self, player: Player) -> int:
         """Ask `player` how many Coffers to spend now (a NUMBER decision, topic SPEND_COFFERS:
