@@ -170,7 +170,7 @@ class Game:
 
     def new_cards(self, defs: list[CardDef]) -> list[Card]:
         """New cards, one per definition in order (as `new_card` for each)."""
-        cards, _distinct, when_discarded = _new_cards(self._next_uid, defs, False)
+        cards, _distinct, when_discarded = numbered_cards(self._next_uid, defs, False)
         self._next_uid += len(defs)
         if when_discarded:
             self._discard_from_play = True
@@ -178,9 +178,17 @@ class Game:
 
     def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
         """A pile holding `defs`, the first one on top."""
-        cards, distinct, when_discarded = _new_cards(self._next_uid, defs, True)
+        return self.place_pile(name, self.pile_cards(defs), in_supply)
+
+    def pile_cards(self, defs: list[CardDef]) -> NewCards:
+        """What add_pile would make of `defs` now (to place with place_pile)."""
+        return numbered_cards(self._next_uid, defs, True)
+
+    def place_pile(self, name: str, made: NewCards, in_supply: bool = True) -> Pile:
+        """A pile of the cards `pile_cards` made, when nothing was numbered since."""
+        cards, distinct, when_discarded = made
         pile = Pile(name, list(cards), in_supply)
-        self._next_uid += len(defs)
+        self._next_uid += len(cards)
         self.piles[name] = pile
         pile_of = self.pile_of
         for d in distinct:
@@ -1068,11 +1076,12 @@ class Game:
 # New cards by (first uid, definitions, as a pile): a Card is immutable (a definition and a
 # uid), and a game tells its cards apart by identity among its own, so games set up alike share
 # their piles' and starting decks' Card objects instead of creating ~200 of them per game.
-_NEW_CARDS: dict[tuple, tuple[tuple[Card, ...], tuple[CardDef, ...], bool]] = {}
+# (cards, distinct definitions, whether one has a when-discarded-from-play ability)
+NewCards = tuple[tuple[Card, ...], tuple[CardDef, ...], bool]
+_NEW_CARDS: dict[tuple, NewCards] = {}
 
 
-def _new_cards(uid: int, defs: list[CardDef], pile: bool
-               ) -> tuple[tuple[Card, ...], tuple[CardDef, ...], bool]:
+def numbered_cards(uid: int, defs: list[CardDef], pile: bool) -> NewCards:
     """Cards numbered from uid + 1 (a pile's: the first definition on top, numbered first),
     the distinct definitions, and whether one has a when-discarded-from-play ability."""
     first = defs[0] if defs else None
