@@ -1102,16 +1102,17 @@ def numbered_cards(uid: int, defs: list[CardDef], pile: bool) -> NewCards:
 class Affordable:
     """The names `Game.affordable()` would list, tested one at a time (for fast agents)."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "listeners", "pile_of", "piles")
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        # (the game's dicts, mutated, never replaced)
+        self.pile_of, self.piles, self.listeners = game.pile_of, game.piles, game.listeners
 
     def __contains__(self, name: object) -> bool:
-        game = self.game
-        pile = game.pile_of.get(name)  # (not `or`: Pile.__bool__ is a Python call)
+        pile = self.pile_of.get(name)  # (not `or`: Pile.__bool__ is a Python call)
         if pile is None:
-            pile = game.piles.get(name)
+            pile = self.piles.get(name)
             if pile is None:
                 return False
         cards = pile.cards
@@ -1120,7 +1121,8 @@ class Affordable:
         top = cards[-1].d
         if top.name != name:
             return False
-        if not game.cost_reduction and "cost" not in game.listeners:
+        game = self.game
+        if not game.cost_reduction and "cost" not in self.listeners:
             return top.cost <= game.coins
         return game.cost(top) <= game.coins  # (the same when an empty "cost" group is left)
 
