@@ -13,6 +13,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import random
 import resource
 import subprocess
 import sys
@@ -43,6 +44,73 @@ def play(library, kingdom, bots, games: int) -> float:
 
 def best_of(runs: int, fn, *args) -> float:
     return max(fn(*args) for _ in range(runs))
+
+
+# The yardstick: Big Money mirror games by a minimal hand-written loop, no engine. Cards are ints
+# (Copper, Silver, Gold, Estate, Duchy, Province) in flat lists; the same rules as the engine's
+# game for this pair of bots: draw 5, play every Treasure, buy Province at $8, Gold at $6-7,
+# Silver at $3-5, Clean-up, shuffle the discard pile when the deck runs out; the game ends when
+# the Provinces are gone or 3 piles are.
+COIN_VALUES = (1, 2, 3, 0, 0, 0)
+SILVER, GOLD, PROVINCE = 1, 2, 5
+
+
+def plain_loop_game(rng: random.Random) -> int:
+    """One Big Money mirror game; returns the number of turns."""
+    shuffle = rng.shuffle
+    supply = [46, 40, 30, 8, 8, 8]  # (Copper, Estate and Duchy piles are never bought from)
+    decks, discards, hands = [], [], []
+    for _ in range(2):
+        deck = [0] * 7 + [3] * 3
+        shuffle(deck)
+        hands.append([deck.pop() for _ in range(5)])
+        decks.append(deck)
+        discards.append([])
+    turns, seat, empty = 0, 0, 0
+    while supply[PROVINCE] and empty < 3:
+        hand, deck, discard = hands[seat], decks[seat], discards[seat]
+        coins = 0
+        for card in hand:
+            coins += COIN_VALUES[card]
+        buy = PROVINCE if coins >= 8 else GOLD if coins >= 6 else SILVER if coins >= 3 else -1
+        if buy >= 0 and supply[buy]:
+            supply[buy] -= 1
+            discard.append(buy)
+            if not supply[buy]:
+                empty += 1
+        discard.extend(hand)
+        hand.clear()
+        for _ in range(5):
+            if not deck:
+                if not discard:
+                    break
+                shuffle(discard)
+                deck, discard = discard, []
+                decks[seat], discards[seat] = deck, discard
+            hand.append(deck.pop())
+        turns += 1
+        seat = 1 - seat
+    return turns
+
+
+def plain_loop(games: int) -> float:
+    """Games per second of the yardstick loop, each game seeded."""
+    start = time.process_time()
+    for i in range(games):
+        plain_loop_game(random.Random(game_seed(1, i)))
+    return games / (time.process_time() - start)
+
+
+def yardstick(library, bots, games: int, rounds: int) -> str:
+    """The engine's Big Money mirror against the plain loop: alternating runs in this process
+    (so drift in the machine's load falls on both alike), each side's best."""
+    engine = loop = 0.0
+    for _ in range(rounds):
+        engine = max(engine, play(library, ["Smithy"], bots, games))
+        loop = max(loop, plain_loop(games))
+    return (f"{'plain Big Money loop (yardstick)':36s} {loop:8,.0f} games/s\n"
+            f"{'engine / yardstick (BM mirror)':36s} {engine / loop:8.2f}  "
+            f"({engine:,.0f} / {loop:,.0f} games/s, {games} games, best of {rounds} alternating)")
 
 
 COMPILE = """
@@ -80,12 +148,16 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=3, help="take the best of this many runs")
     parser.add_argument("--profile", action="store_true", help="cProfile Big Money vs Big Money")
+    parser.add_argument("--yardstick", action="store_true",
+                        help="only the engine's Big Money mirror against the plain loop")
     args = parser.parse_args()
 
-    print(compile_times())
     library, _ = compile_folders([BUILTIN_CARDS / "base"], strict=False)
-
     bm = resolve_bot("big-money", library)
+    if args.yardstick:
+        print(yardstick(library, [bm, bm], args.games, max(args.runs, 3)))
+        return 0
+    print(compile_times())
     smithy = resolve_bot("smithy-big-money", library)
     default = resolve_bot("default", library)
     n = args.games
@@ -97,6 +169,7 @@ def main() -> int:
     for label, kingdom, bots, games in rows:
         rate = best_of(args.runs, play, library, kingdom, bots, games)
         print(f"{label:36s} {rate:8,.0f} games/s  ({games} games, best of {args.runs})")
+    print(yardstick(library, [bm, bm], n, max(args.runs, 3)))
 
     start = time.process_time()
     simulate(Setup(library, ["Smithy"], [bm, bm]), n, seed=1)

@@ -111,7 +111,7 @@ class Game:
         "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
         "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "phase",
         "pile_of", "piles", "played_this_turn", "players", "rng", "seed", "setup_choices",
-        "setup_piles", "shuffles", "skips", "steps_left", "trash", "turn_number",
+        "setup_piles", "shuffles", "skips", "steps_left", "trash", "turn_number", "turns_in_a_row",
     )
 
     def __init__(self, library: Library, agents: list[Any], seed: int | None = None) -> None:
@@ -170,7 +170,7 @@ class Game:
 
     def new_cards(self, defs: list[CardDef]) -> list[Card]:
         """New cards, one per definition in order (as `new_card` for each)."""
-        cards, _distinct, when_discarded = _new_cards(self._next_uid, defs, False)
+        cards, _distinct, when_discarded = numbered_cards(self._next_uid, defs, False)
         self._next_uid += len(defs)
         if when_discarded:
             self._discard_from_play = True
@@ -178,9 +178,17 @@ class Game:
 
     def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
         """A pile holding `defs`, the first one on top."""
-        cards, distinct, when_discarded = _new_cards(self._next_uid, defs, True)
+        return self.place_pile(name, self.pile_cards(defs), in_supply)
+
+    def pile_cards(self, defs: list[CardDef]) -> NewCards:
+        """What add_pile would make of `defs` now (to place with place_pile)."""
+        return numbered_cards(self._next_uid, defs, True)
+
+    def place_pile(self, name: str, made: NewCards, in_supply: bool = True) -> Pile:
+        """A pile of the cards `pile_cards` made, when nothing was numbered since."""
+        cards, distinct, when_discarded = made
         pile = Pile(name, list(cards), in_supply)
-        self._next_uid += len(defs)
+        self._next_uid += len(cards)
         self.piles[name] = pile
         pile_of = self.pile_of
         for d in distinct:
@@ -821,9 +829,15 @@ class Game:
     # --------------------------------------------------------------- a turn, by agents
     def take_turn(self) -> None:
         """Play one whole turn, asking the current player's agent for every move."""
-        self.start_turn()
         player = self.players[self.current]
         listeners = self.listeners  # (the same dict all game: mutated, never replaced)
+        if not listeners and self.log is None and not self._overpay and not player.next_turn:
+            agent = player.agent
+            if getattr(agent, "plays_all_treasures", False):
+                choose_buy = getattr(agent, "choose_buy", None)
+                if choose_buy is not None and self._plain_turn(player, choose_buy):
+                    return
+        self.start_turn()
         while self.actions > 0 and self.phase == "action":
             # (loops, not comprehensions: cheaper for a hand of a few cards)
             for c in player.hand:
@@ -866,16 +880,23 @@ class Game:
                 )
             if chosen:
                 self._play_treasures(player, chosen if chosen is treasures else list(chosen))
-        choose_buy = getattr(agent, "choose_buy", None)
+        self._buy_phase(player, getattr(agent, "choose_buy", None))
+        self.end_turn()
+
+    def _buy_phase(self, player: Player, choose_buy: Callable | None) -> None:
+        """The buys of take_turn: the agent's `choose_buy` (answering from the state: `options`
+        tests affordability lazily, and `buy` refuses what is not legal), else a BUY decision.
+        A plain buy (nothing listens, costs as printed, no when-gain ability) is made here."""
+        piles, listeners = self.piles, self.listeners
+        options = None
         while self.buys > 0:
             if player.coffers:  # (no decision is made for a player without Coffers)
                 self.offer_coffers(player)
             if choose_buy is not None:
-                # an agent answering from the state: `options` tests affordability lazily, and
-                # `buy` refuses what is not legal
-                options = self._affordable
                 if options is None:
-                    options = self._affordable = Affordable(self)
+                    options = self._affordable
+                    if options is None:
+                        options = self._affordable = Affordable(self)
                 name = choose_buy(self, player, options)
             else:
                 name = ask(Decision(BUY, player, "Buy a card", self.affordable(), 0, 1, game=self))
@@ -883,9 +904,91 @@ class Game:
                 break
             if self._overpay:  # (no decision is made in a game without an Overpay card)
                 self.buy(player, name, self.offer_overpay(player, name))
+                continue
+            pile = piles.get(name)
+            if (pile is not None and pile.cards and pile.in_supply and not listeners
+                    and not self.cost_reduction and self.log is None and self.phase == "buy"):
+                card = pile.cards[-1]
+                top = card.d
+                if top.name == name and top.cost <= self.coins and "gain" not in top.triggers:
+                    # buy() and receive() for it, without the calls
+                    self.buys -= 1
+                    self.steps_left -= 1
+                    if self.steps_left <= 0:
+                        self.stalled(f"buying {name}")
+                    self.bought = True
+                    self.coins -= top.cost
+                    pile.cards.pop()
+                    player.discard.append(card)
+                    self.gained_this_turn.append(card)
+                    self.gain_log.append((player, card, "buy"))
+                    continue
+            self.buy(player, name)
+
+    def _plain_turn(self, player: Player, choose_buy: Callable) -> bool:
+        """take_turn, when nothing listens, no effect waits for this turn and the hand holds
+        no Action and only plain +$N Treasures (else False, nothing done): the agent plays
+        them all (plays_all_treasures) and answers `choose_buy`. Nothing moves a card
+        meanwhile, so the Treasures go to play together, in hand order, as _play_treasures
+        would move them one by one."""
+        played: list[Card] = []
+        kept = []
+        coins = 0
+        for card in player.hand:
+            d = card.d
+            if d.is_action:
+                return False
+            if d.is_treasure:
+                if d.coins is None:
+                    return False
+                played.append(card)
+                coins += d.coins
             else:
-                self.buy(player, name)
-        self.end_turn()
+                kept.append(card)
+        if not self.extra_turn:  # start_turn()
+            player.turns_taken += 1
+        self.turn_number += 1
+        self.actions = self.buys = 1
+        self.played_this_turn = played
+        self.gained_this_turn = []
+        self.gain_log = []
+        self.bought = False
+        self.hand_plays = 0
+        self.extra_choices = {}
+        self.phase = "buy"  # no Action to play: the Buy phase, its start heard by nobody
+        if played:
+            player.hand[:] = kept
+            player.in_play.extend(played)
+        self.coins = coins
+        self._buy_phase(player, choose_buy)
+        if self.listeners or player.next_turn or self.kept_in_hand or self._discard_from_play:
+            self.end_turn()  # a gain made something happen: the full Clean-up
+            return True
+        self.phase = "cleanup"  # cleanup() with nothing staying or listening
+        discard = player.discard
+        discard.extend(player.in_play)
+        player.in_play = []
+        discard.extend(player.hand)
+        deck = player.deck
+        if len(deck) >= 5:
+            hand = deck[-5:]
+            del deck[-5:]
+            hand.reverse()
+        else:
+            hand = self.take_from_deck(player, 5)
+        player.hand = hand
+        self.cost_reduction = 0
+        if self.is_over():
+            self.game_over = True
+            self._affordable = None  # (it refers to the game)
+        elif self.extra_turns or self.skips:
+            self.advance()
+        else:  # advance(), to the next player
+            self.hand_play_limit = None
+            self.extra_turn = False
+            self.current = (self.current + 1) % len(self.players)
+            self.turns_in_a_row = 1
+        return True
 
     def offer_coffers(self, player: Player) -> int:
         """Ask `player` how many Coffers to spend now (a NUMBER decision, topic SPEND_COFFERS:
@@ -974,11 +1077,12 @@ class Game:
 # New cards by (first uid, definitions, as a pile): a Card is immutable (a definition and a
 # uid), and a game tells its cards apart by identity among its own, so games set up alike share
 # their piles' and starting decks' Card objects instead of creating ~200 of them per game.
-_NEW_CARDS: dict[tuple, tuple[tuple[Card, ...], tuple[CardDef, ...], bool]] = {}
+# (cards, distinct definitions, whether one has a when-discarded-from-play ability)
+NewCards = tuple[tuple[Card, ...], tuple[CardDef, ...], bool]
+_NEW_CARDS: dict[tuple, NewCards] = {}
 
 
-def _new_cards(uid: int, defs: list[CardDef], pile: bool
-               ) -> tuple[tuple[Card, ...], tuple[CardDef, ...], bool]:
+def numbered_cards(uid: int, defs: list[CardDef], pile: bool) -> NewCards:
     """Cards numbered from uid + 1 (a pile's: the first definition on top, numbered first),
     the distinct definitions, and whether one has a when-discarded-from-play ability."""
     first = defs[0] if defs else None
@@ -999,16 +1103,17 @@ def _new_cards(uid: int, defs: list[CardDef], pile: bool
 class Affordable:
     """The names `Game.affordable()` would list, tested one at a time (for fast agents)."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "listeners", "pile_of", "piles")
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        # (the game's dicts, mutated, never replaced)
+        self.pile_of, self.piles, self.listeners = game.pile_of, game.piles, game.listeners
 
     def __contains__(self, name: object) -> bool:
-        game = self.game
-        pile = game.pile_of.get(name)  # (not `or`: Pile.__bool__ is a Python call)
+        pile = self.pile_of.get(name)  # (not `or`: Pile.__bool__ is a Python call)
         if pile is None:
-            pile = game.piles.get(name)
+            pile = self.piles.get(name)
             if pile is None:
                 return False
         cards = pile.cards
@@ -1017,7 +1122,8 @@ class Affordable:
         top = cards[-1].d
         if top.name != name:
             return False
-        if not game.cost_reduction and "cost" not in game.listeners:
+        game = self.game
+        if not game.cost_reduction and "cost" not in self.listeners:
             return top.cost <= game.coins
         return game.cost(top) <= game.coins  # (the same when an empty "cost" group is left)
 

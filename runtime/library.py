@@ -23,12 +23,15 @@ class Library:
         self.split_piles: dict[str, list[str]] = {}  # pile name -> member names, top first
         self.split_copies: dict[str, int] = {}  # pile name -> copies of each member (default 4)
         self._kinds: dict[str, Any] = {}  # kind -> names, sorted (names_of_kind); " brings"
+        # Supply plans (runtime.setup.build_supply) by (Kingdom, players, Colonies, first uid)
+        self.supplies: dict[tuple, list] = {}
         for card in cards or ():
             self.add(card)
 
     def add(self, card: CardDef) -> None:
         self.cards[card.name] = card
         self._kinds.clear()
+        self.supplies.clear()
         for former in card.former_names:
             self.aliases[former] = card.name
 

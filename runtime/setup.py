@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from runtime.cards import CardDef
 from runtime.context import Ctx
-from runtime.game import Game, IllegalMove, Listener, Pile
+from runtime.game import Game, IllegalMove, Listener, NewCards, Pile, numbered_cards
 from runtime.library import Library
 
 if TYPE_CHECKING:
@@ -53,17 +53,46 @@ def _pile_size(definition: CardDef, players: int) -> int:
 
 
 def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
-                 sizes: dict[str, int] | None = None) -> None:
-    """Create the basic and Kingdom piles (split piles stack their members, top first)."""
+                 sizes: dict[str, int] | None = None) -> bool:
+    """Create the basic and Kingdom piles (split piles stack their members, top first).
+    Without `sizes`, the piles' cards are planned once per library, Kingdom and player count
+    (`Library.supplies`) and placed from that plan in later games. True if no card in them has
+    a setup rule or a game-wide ability, brings a pile or is a Liaison: no setup rule to run."""
+    library, players = game.library, len(game.players)
+    key = None if sizes else (tuple(kingdom), players, colonies, game._next_uid)
+    plan = library.supplies.get(key) if key is not None else None
+    if plan is None:
+        plan = _plan_supply(game, kingdom, colonies, sizes)
+        if key is not None:
+            if len(library.supplies) >= 1024:
+                library.supplies.clear()
+            library.supplies[key] = plan
+    piles, inert = plan
+    for name, made in piles:
+        pile = game.place_pile(name, made)
+        if not made[0]:  # set up empty, it is still that card's pile (a card can return to it)
+            game.pile_of.setdefault(name, pile)
+    add_brought_piles(game, sizes)
+    return inert
+
+
+def _plan_supply(game: Game, kingdom: list[str], colonies: bool,
+                 sizes: dict[str, int] | None) -> tuple[list[tuple[str, NewCards]], bool]:
+    """The Supply piles of build_supply, in order: each one's name and cards (`pile_cards`),
+    numbered as placing them one after the other numbers them; and whether they are inert
+    (what build_supply returns)."""
     library, players = game.library, len(game.players)
     names = [*BASIC, *(("Platinum", "Colony") if colonies else ()), *kingdom]
     split_piles, by_name = library.split_piles, library.cards
+    plan = []
+    uid = game._next_uid
     for name in names:
         if name in split_piles:
             members = [library[m] for m in split_piles[name]]
             copies = library.split_copies.get(name, 4)
             defs = [d for d in members for _ in range(copies)]
-            game.add_pile(name, defs)
+            plan.append((name, numbered_cards(uid, defs, True)))
+            uid += len(defs)
             continue
         definition = by_name.get(name)  # (the name as printed: no need to resolve it)
         if definition is None:
@@ -74,10 +103,11 @@ def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
             count = sizes[definition.name]
         else:
             count = pile_size(definition, players)
-        pile = game.add_pile(definition.name, [definition] * count)
-        if not count:  # set up empty, it is still that card's pile (a card can return to it)
-            game.pile_of.setdefault(definition.name, pile)
-    add_brought_piles(game, sizes)
+        plan.append((definition.name, numbered_cards(uid, [definition] * count, True)))
+        uid += count
+    inert = not any(d.setup is not None or "game" in d.triggers or d.brings or "Liaison" in d.type_set
+                    for _name, (_cards, distinct, _discarded) in plan for d in distinct)
+    return plan, inert
 
 
 def add_setup_pile(game: Game, source: str, costs: tuple[int, ...], in_supply: bool,
@@ -137,13 +167,15 @@ def standard_game(library: Library, kingdom: list[str], agents: list[Any], seed:
     game = Game(library, agents, seed)
     if choices:
         game.setup_choices.update(choices)  # preset setup choices ("bane": a pile)
-    build_supply(game, kingdom, colonies)
+    inert = build_supply(game, kingdom, colonies)
     estate = library.cards.get("Estate") or library["Estate"]
     copper = library.cards.get("Copper") or library["Copper"]  # (pile_size left them out)
     for player in game.players:
         player.discard.extend(game.new_cards([copper] * 7 + [estate] * 3))
         game.shuffle(player)
         game.draw(player, 5)
+    if inert and ally in (RANDOM, None):
+        return game  # no Liaison, so no Ally; no setup rule or game-wide ability to run
     liaisons = None  # whether a pile has a Liaison, once known
     allies: list[str] = []
     if ally == RANDOM:
