@@ -27,6 +27,7 @@ from typing import Any
 from compiler import cache
 from kingdom.arguments import find_card
 from kingdom.bots import plus_actions
+from kingdom.simulate import LOCAL, Runner, Setup
 from kingdom.strategy import Rule, Strategy, builtin_strategies, load_strategy
 from runtime.library import Library
 
@@ -56,7 +57,7 @@ def resolve_auto_bot(spec: str, library: Library, jobs: int = 1) -> Strategy:
                          + (f"; did you mean '{hint}'?" if hint else ""))
     if copies is not None and not 1 <= int(copies) <= MAX_COPIES:
         raise ValueError(f"'{spec}': the copies after * are 1 to {MAX_COPIES}")
-    k = int(copies) if copies is not None else best_copies(base, name, library, jobs)
+    k = int(copies) if copies is not None else best_copies(base, name, library, Runner(jobs))
     return card_strategy(base, name, k, library)
 
 
@@ -102,7 +103,7 @@ def _copies_test(name: str, copies: int, terminal: bool):
 
 
 # ------------------------------------------------------------------------------ searching K
-def best_copies(base: str, name: str, library: Library, jobs: int = 1,
+def best_copies(base: str, name: str, library: Library, runner: Runner = LOCAL,
                 games: int = SEARCH_GAMES) -> int:
     """The K of MAX_COPIES that scores best against BASE in `games` games each (cached per
     card, games and engine)."""
@@ -113,7 +114,7 @@ def best_copies(base: str, name: str, library: Library, jobs: int = 1,
     if isinstance(found, int) and 1 <= found <= MAX_COPIES:
         return found
     scores = [duel_score(card_strategy(base, name, k, library), base, name, library,
-                         games, SEARCH_SEED, jobs) for k in range(1, MAX_COPIES + 1)]
+                         games, SEARCH_SEED, runner) for k in range(1, MAX_COPIES + 1)]
     best = 1 + max(range(MAX_COPIES), key=lambda i: (scores[i], -i))
     if store is not None:
         store.put(key, best)
@@ -121,17 +122,16 @@ def best_copies(base: str, name: str, library: Library, jobs: int = 1,
 
 
 def duel(strategy: Strategy, base: str, name: str, library: Library, games: int, seed: int,
-         jobs: int = 1):
+         runner: Runner = LOCAL):
     """`strategy` against BASE on the Kingdom of `name` alone: the Results."""
-    from kingdom.simulate import Setup, simulate
-
     opponent = load_strategy(builtin_strategies()[base], library)
-    return simulate(Setup(library, [name], [strategy, opponent]), games, seed, jobs)
+    return runner.play(Setup(library, [name], [strategy, opponent]), (strategy.name, base),
+                       games, seed)
 
 
 def duel_score(strategy: Strategy, base: str, name: str, library: Library, games: int,
-               seed: int, jobs: int = 1) -> float:
-    stats = duel(strategy, base, name, library, games, seed, jobs).bots[0]
+               seed: int, runner: Runner = LOCAL) -> float:
+    stats = duel(strategy, base, name, library, games, seed, runner).bots[0]
     return (stats.wins + stats.ties / 2) / stats.games if stats.games else 0.0
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from compiler import cache
 from compiler.build import BUILTIN_CARDS
 from kingdom import autobots
-from kingdom.simulate import wilson
+from kingdom.simulate import LOCAL, Runner, wilson
 from runtime.library import Library
 
 BASE = "big-money"
@@ -45,21 +45,22 @@ class Rating:
         return wilson(self.wins, self.games)
 
 
-def rate_card(library: Library, name: str, games: int, seed: int, jobs: int = 1) -> Rating:
+def rate_card(library: Library, name: str, games: int, seed: int, runner: Runner = LOCAL
+              ) -> Rating:
     """`big-money+CARD` (K searched with at most `games` games per K) against Big Money."""
-    copies = autobots.best_copies(BASE, name, library, jobs, min(games, autobots.SEARCH_GAMES))
+    copies = autobots.best_copies(BASE, name, library, runner, min(games, autobots.SEARCH_GAMES))
     strategy = autobots.card_strategy(BASE, name, copies, library)
-    stats = autobots.duel(strategy, BASE, name, library, games, seed, jobs).bots[0]
+    stats = autobots.duel(strategy, BASE, name, library, games, seed, runner).bots[0]
     return Rating(name, library[name].cost, strategy.name, stats.games, stats.wins,
                   stats.losses, stats.ties)
 
 
-def rate_cards(library: Library, names: Iterable[str], games: int, seed: int, jobs: int = 1,
-               done: Callable[[str], None] | None = None) -> list[Rating]:
+def rate_cards(library: Library, names: Iterable[str], games: int, seed: int,
+               runner: Runner = LOCAL, done: Callable[[str], None] | None = None) -> list[Rating]:
     """The ratings of `names`, best win rate first (then by name); `done(card)` after each."""
     ratings = []
     for name in names:
-        ratings.append(rate_card(library, name, games, seed, jobs))
+        ratings.append(rate_card(library, name, games, seed, runner))
         if done is not None:
             done(name)
     return sorted(ratings, key=lambda r: (-r.win_rate, r.card))
@@ -73,8 +74,9 @@ def official_cards(library: Library, sets: Iterable[str]) -> list[str]:
                   and str(Path(c.source).resolve()).startswith(root))
 
 
-def reference_table(library: Library, sets: Iterable[str], games: int, seed: int, jobs: int = 1,
-                    done: Callable[[str], None] | None = None) -> list[Rating]:
+def reference_table(library: Library, sets: Iterable[str], games: int, seed: int,
+                    runner: Runner = LOCAL, done: Callable[[str], None] | None = None
+                    ) -> list[Rating]:
     """The ratings of the official cards of `sets`: from the cache, or computed and cached."""
     names = official_cards(library, sets)
     store = cache.open_store("rate", {}, 200, 16 << 20)
@@ -86,7 +88,7 @@ def reference_table(library: Library, sets: Iterable[str], games: int, seed: int
             return [Rating(**row) for row in found]
         except TypeError:
             pass  # (an entry of another shape: computed again)
-    table = rate_cards(library, names, games, seed, jobs, done)
+    table = rate_cards(library, names, games, seed, runner, done)
     if store is not None:
         store.put(key, [asdict(r) for r in table])
     return table

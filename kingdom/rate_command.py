@@ -13,6 +13,7 @@ from rich.table import Table
 from kingdom import arguments
 from kingdom.arguments import UsageError
 from kingdom.rate import Rating, official_cards, place, rate_cards, reference_table
+from kingdom.simulate import ClusterError, Runner
 from runtime.library import Library
 
 
@@ -31,6 +32,8 @@ def add_rate(sub: argparse._SubParsersAction) -> None:
                    help="worker processes (same results for any number)")
     p.add_argument("--among", default="base", help="the sets of official cards a card is placed "
                    "among (default: base)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask cluster (its "
+                   "scheduler's address, e.g. tcp://host:8786): the same numbers as here")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.set_defaults(func=cmd_rate)
 
@@ -45,14 +48,18 @@ def cmd_rate(args: argparse.Namespace) -> int:
     if not official_cards(library, sets):
         raise UsageError(f"--among {args.among}: no built-in Kingdom cards there")
     err = _Console(stderr=True)
+    runner = Runner(args.jobs, args.cluster, tuple(str(Path(c).resolve()) for c in args.cards))
     start = time.perf_counter()
     with err.status("rating...") as status:
         def done(name: str) -> None:
             status.update(f"rated {name}")
-        table = reference_table(library, sets, args.games, args.seed, args.jobs, done)
-        by_name = {r.card: r for r in table}
-        ratings = rate_cards(library, [n for n in names if n not in by_name], args.games,
-                             args.seed, args.jobs, done)
+        try:
+            table = reference_table(library, sets, args.games, args.seed, runner, done)
+            by_name = {r.card: r for r in table}
+            ratings = rate_cards(library, [n for n in names if n not in by_name], args.games,
+                                 args.seed, runner, done)
+        except ClusterError as exc:
+            raise UsageError(f"--cluster: {exc}") from None
         ratings = sorted([*ratings, *(by_name[n] for n in names if n in by_name)],
                          key=lambda r: (-r.win_rate, r.card))
     elapsed = time.perf_counter() - start
@@ -62,7 +69,8 @@ def cmd_rate(args: argparse.Namespace) -> int:
                          indent=2))
     else:
         console.print(rating_table(ratings, table, args, sets))
-        console.print(f"({elapsed:.1f} s over {args.jobs} job(s))")
+        where = f"on {args.cluster}" if args.cluster else f"over {args.jobs} job(s)"
+        console.print(f"({elapsed:.1f} s {where})")
     return 0
 
 

@@ -697,6 +697,28 @@ class ClusterError(Exception):
 CLUSTER_TIMEOUT = 3.0  # seconds to reach the scheduler, and then to find a worker
 
 
+@dataclass(frozen=True)
+class Runner:
+    """Where a run's games are played: here over `jobs` processes, or on a Dask cluster
+    (`cluster`: the scheduler's address) whose workers compile the `cards` folders themselves.
+    Either way the results are those of one process with the same seed."""
+
+    jobs: int = 1
+    cluster: Any = None
+    cards: tuple[str, ...] = ()
+
+    def play(self, setup: Setup, bots: tuple[str, ...], games: int, seed: int) -> Results:
+        """The games of `setup`, whose bots `bots` name as --bots would (for the workers)."""
+        if self.cluster is None:
+            return simulate(setup, games, seed, self.jobs)
+        spec = RunSpec(bots, tuple(setup.kingdom), cards=self.cards, players=setup.players,
+                       max_turns=setup.max_turns)
+        return simulate_on_cluster(self.cluster, spec, games, seed)
+
+
+LOCAL = Runner()
+
+
 def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
                         progress: Callable[[int], None] | None = None,
                         timeout: float = CLUSTER_TIMEOUT) -> Results:

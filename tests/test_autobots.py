@@ -166,3 +166,15 @@ def test_rate_cli_rates_a_cards_folder(my_set, capsys):
     assert main(["rate"]) == 2
     assert main(["rate", "Smithy", "--set", "base"]) == 2
     assert main(["rate", "Copper"]) == 2
+
+
+def test_rate_on_a_cluster_gives_the_local_numbers(library):
+    """A rating played by a Dask cluster's workers equals the one played here (same seed)."""
+    distributed = pytest.importorskip("distributed")
+    from kingdom.rate import rate_card
+    from kingdom.simulate import Runner
+
+    local = rate_card(library, "Smithy", 60, seed=5)
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
+        remote = rate_card(library, "Smithy", 60, seed=5, runner=Runner(cluster=cluster.scheduler_address))
+    assert remote == local and local.games == 60
