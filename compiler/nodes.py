@@ -78,6 +78,10 @@ class Node:
     def render(self, they: bool = False) -> str:
         raise NotImplementedError(type(self).__name__)
 
+    def unparse(self) -> str:
+        """Canonical DSL text that parses back to a node equal to this one."""
+        raise NotImplementedError(type(self).__name__)
+
 
 class Env:
     """What the compiler knows while compiling one card: names, file, diagnostics."""
@@ -134,6 +138,9 @@ class Env:
             f"did you mean '{suggestion}'?" if suggestion else "check the spelling",
         )
         return "card", name
+
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 # --------------------------------------------------------------------------- English helpers

@@ -114,6 +114,29 @@ class Block(Node):
                 out.append(text)
         return out
 
+    def unparse(self) -> str:
+        return unparse_steps(self.statements)
+
+
+def unparse_steps(statements: list[Node]) -> str:
+    """Statements as one DSL line: "a; b", "a; and b" where b was joined to a, reminders kept."""
+    parts = []
+    for node in statements:
+        sep = "; and " if getattr(node, "and_before", False) else "; "
+        reminder = getattr(node, "reminder", "")
+        parts.append((sep if parts else "") + node.unparse() + (f" {reminder}" if reminder else ""))
+    return "".join(parts)
+
+
+def unparse_compound(node: Node, body: Node | None = None) -> str:
+    """A `head: block` statement on one line: "if you did: +1 card; +$1"."""
+    return f"{node.unparse_head()}: {(body or node.body).unparse()}"
+
+
+def _is_compound(node: Node) -> bool:
+    """Whether a node is written `head: block` (and so cannot follow "to" in one step)."""
+    return hasattr(node, "unparse_head") and node.unparse() == unparse_compound(node)
+
 
 def with_reminder(node: Node, text: str) -> str:
     """A statement's text and the reminder written after it: "... (after drawing)", or a
@@ -218,6 +241,22 @@ class MayStep(Node):
             text += sep + self.reward.render()
         return third_person(text.removeprefix("you ")) if they else text
 
+    def unparse_head(self) -> str:
+        return f"you may {self.step.unparse()} to"
+
+    def unparse(self) -> str:
+        adverb = getattr(self, "adverb", "")
+        text = f"you may {adverb + ' ' if adverb else ''}{self.step.unparse()}"
+        if self.reward is None:
+            return text
+        reward = self.reward.statements
+        if self.word == ", for":  # "you may X, for A, or B"
+            return f"{text}, for " + ", or ".join(o.unparse() for o in reward[0].options)
+        if self.word == "to" and (len(reward) != 1 or _is_compound(reward[0])):
+            return unparse_compound(self, self.reward)
+        sep = f"{self.word} " if self.word.startswith(",") else f" {self.word} "
+        return text + sep + reward[0].unparse()
+
 
 class If(Node):
     def __init__(self, condition: Condition, body: Block) -> None:
@@ -247,6 +286,12 @@ class If(Node):
             text += f". Otherwise, {self.otherwise.body.render(they)}"
         return text
 
+    def unparse_head(self) -> str:
+        return f"if {self.condition.unparse()}"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
 
 class Otherwise(Node):
     def __init__(self, body: Block) -> None:
@@ -259,6 +304,12 @@ class Otherwise(Node):
         if getattr(self, "apart", False):  # on its own line, not after the "if" it follows
             return f"otherwise, {self.body.render(they)}"
         return ""
+
+    def unparse_head(self) -> str:
+        return "otherwise"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
 
 
 class Choose(Node):
@@ -377,6 +428,25 @@ class Choose(Node):
             text += option
         return text
 
+    def unparse_head(self) -> str:
+        different = {"options": " different options", True: " different"}.get(self.different, "")
+        return f"{'you ' if self.by_you else ''}choose {self.amount.unparse()}{different}"
+
+    def unparse(self) -> str:
+        options = [_unparse_option(o) for o in self.options]
+        if len(options) < 2:  # ("options separated by '|'" needs two)
+            return unparse_compound(self)
+        return f"{self.unparse_head()}: " + " | ".join(options)
+
+
+def _unparse_option(option: Block) -> str:
+    """An option of an inline choice: steps joined by "and" or ", then"."""
+    parts = []
+    for node in option.statements:
+        sep = ", then " if getattr(node, "then_before", False) else " and "
+        parts.append((sep if parts else "") + node.unparse())
+    return "".join(parts)
+
 
 def _bound_ref(step: Node):
     """The bound card a step only acts on ("discard it", "gain a copy of it"), or None."""
@@ -452,6 +522,16 @@ class Each(Node):
                 text += f". {clause[:1].upper()}{clause[1:]}"
         return text
 
+    def unparse_head(self) -> str:
+        subject = {"others": "each other player", "all": "each player",
+                   "left": "the player to your left"}[self.who]
+        return subject + (f" with {self.condition.unparse()}" if self.condition else "")
+
+    def unparse(self) -> str:
+        if getattr(self, "have", False):
+            return f"have each other player {self.body.statements[0].unparse()}"
+        return unparse_compound(self)
+
 
 def _they_line(statements: list[Node]) -> str:
     """Steps of "each other player" as one sentence about "they": "they trash that card and
@@ -515,6 +595,14 @@ class Repeat(Node):
             return f"do this twice: {body[:1].upper()}{body[1:]}"
         return f"do this {self.amount.render()} times: {self.body.render(they)}"
 
+    def unparse_head(self) -> str:
+        if getattr(self.amount, "per", False):
+            return f"per {self.amount.value.unparse()}"
+        return f"repeat {self.amount.unparse()}"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
 
 class ForEach(Node):
     """"for each differently named card revealed: ..." binds `it` to each card in turn."""
@@ -562,6 +650,12 @@ class ForEach(Node):
     def render(self, they: bool = False) -> str:
         return f"for each {self.selection.render()}, {self.body.render(they)}"
 
+    def unparse_head(self) -> str:
+        return f"for each {self.selection.unparse()}"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
 
 class NextTurn(Node):
     """"at the start of your next turn: ..." — a Duration; the card stays in play until then."""
@@ -592,6 +686,12 @@ class NextTurn(Node):
 
 
 # ------------------------------------------------------------------------------ triggers
+
+    def unparse_head(self) -> str:
+        return f"{'then ' if getattr(self, 'then', False) else ''}at the start of your next turn"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
 class When(Node):
     """The head of a triggered ability: which event, whose, and which cards."""
 
@@ -626,6 +726,22 @@ class When(Node):
 
     def render(self, they: bool = False) -> str:
         return self.text
+
+    KEYWORDS = {"Buy phase": "buy phase", "Action phase": "action phase",
+                "Clean-up": "clean-up"}  # printed capitalised, written in lower case
+
+    def unparse(self) -> str:
+        if self.event == "attack":
+            first = "first " if " first " in self.text else ""
+            where = f"a hand of {self.min_hand} or more cards" if self.min_hand else "your hand"
+            return (f"when another player plays an {self.attack_type}, you may {first}reveal this "
+                    f"from {where}")
+        text = self.text
+        for printed, written in self.KEYWORDS.items():
+            text = text.replace(printed, written)
+        if self.filter is not None:
+            text = text.replace(self.filter.render(), self.filter.unparse())
+        return text
 
 
 def _first_this_turn(game: Game, player: Player, event: str,
@@ -705,6 +821,16 @@ class Lasting(Node):
         if self.when.once or getattr(self.when, "this_turn_after", False):
             return f"{self.when.render()} this turn, {body}"
         return f"this turn, {self.when.render()}, {body}"
+
+    def unparse_head(self) -> str:
+        when = self.when.unparse()
+        if self.until == "next_turn":
+            return f"until {'then' if getattr(self.when, 'until_then', False) else 'your next turn'}, {when}"
+        return f"{when} this turn" if getattr(self.when, "this_turn_after", False) else (
+            f"this turn, {when}")
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
 
 
 class Ability(Node):
@@ -800,6 +926,14 @@ class Ability(Node):
                 parts.append(node.render())
         return " ".join(sentence(p) for p in parts)
 
+    def unparse_head(self) -> str:
+        return self.when if isinstance(self.when, str) else self.when.unparse()
+
+    def unparse(self) -> str:
+        if getattr(self, "trailing", False):  # "gain one when you gain a Ferryman"
+            return f"{self.body.statements[0].unparse()} {self.when.unparse()}"
+        return unparse_compound(self)
+
 
 def _elided_if(before: Node, node: Node) -> str:
     """A second "if you have N or more X" after one about the same X: "and if 10 or more, ..."."""
@@ -842,6 +976,12 @@ class Case(Node):
     def render(self, they: bool = False) -> str:
         return f"{self.filter.render()}, {self.body.render(they)}"
 
+    def unparse_head(self) -> str:
+        return self.filter.unparse()
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
 
 class Cases(Node):
     """"if the gained card is an...:" followed by one line per kind of card ("Action card:
@@ -871,6 +1011,12 @@ class Cases(Node):
         lines = [case.render(they) for case in self.body.statements]
         first = lines[0] if lines else ""
         return f"if {self.ref.render()} is {article(first)}...\n" + "\n".join(lines)
+
+    def unparse_head(self) -> str:
+        return f"if {self.ref.unparse()} is an..."
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
 
 
 def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any], None]) -> Node:
@@ -988,6 +1134,12 @@ class Sequence(Node):
             return f"{self.word} ".join(parts)
         return ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
+    def unparse(self) -> str:
+        steps = [s.unparse() for s in self.steps]
+        if self.word == "and":
+            return ", ".join(steps[:-1]) + " and " + steps[-1]
+        return f"{steps[0]}{' ' if self.word == 'then' else ''}{self.word} {steps[1]}"
+
 
 class Then(Node):
     """"then X" as its own sentence ("Then you may trash a card from your hand."): X, printed
@@ -1001,6 +1153,9 @@ class Then(Node):
 
     def render(self, they: bool = False) -> str:
         return f"then {self.step.render(they)}"
+
+    def unparse(self) -> str:
+        return f"then {self.step.unparse()}"
 
 
 class RepeatAsDesired(Node):
@@ -1025,6 +1180,9 @@ class RepeatAsDesired(Node):
         return lambda ctx: None
 
     def render(self, they: bool = False) -> str:
+        return "repeat as desired"
+
+    def unparse(self) -> str:
         return "repeat as desired"
 
 
@@ -1060,6 +1218,9 @@ class Unless(Node):
     def render(self, they: bool = False) -> str:
         return f"{self.step.render()} unless you {self.payment.render()}"
 
+    def unparse(self) -> str:
+        return f"{self.step.unparse()} unless you {self.payment.unparse()}"
+
 
 class AsYou(Node):
     """"you gain a copy of it" inside "each other player: ...": the step is yours, not theirs."""
@@ -1084,6 +1245,9 @@ class AsYou(Node):
         """`they`: said as a sentence of "each other player", about the cards of the player it
         is at ("these trashed cards")."""
         return f"you {self.step.render(they=they)}"
+
+    def unparse(self) -> str:
+        return f"you {self.step.unparse()}"
 
 
 class Deferred(Node):
@@ -1128,3 +1292,7 @@ class Deferred(Node):
             head, _, per = text.partition(" per ")
             return f"{head} {time} per {per}"
         return f"{text} {time}"
+
+    def unparse(self) -> str:
+        when = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn"}
+        return f"{self.step.unparse()} {when[self.when]}"
