@@ -433,10 +433,9 @@ class Choose(Node):
         return f"{'you ' if self.by_you else ''}choose {self.amount.unparse()}{different}"
 
     def unparse(self) -> str:
-        options = [_unparse_option(o) for o in self.options]
-        if len(options) < 2:  # ("options separated by '|'" needs two)
-            return unparse_compound(self)
-        return f"{self.unparse_head()}: " + " | ".join(options)
+        if len(self.options) == 1:  # "choose one: a; b" (its one line, the one option)
+            return f"{self.unparse_head()}: {self.options[0].unparse()}"
+        return f"{self.unparse_head()}: " + " | ".join(_unparse_option(o) for o in self.options)
 
 
 def _unparse_option(option: Block) -> str:

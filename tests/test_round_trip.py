@@ -9,11 +9,15 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+from lark import Lark
 
 from compiler import primitives
 from compiler.nodes import Node
-from compiler.parser import DSLSyntaxError, ToNodes, grammar_text, parse
-from compiler.round_trip import card_items, failures
+from compiler.parser import STARTS, DSLSyntaxError, ToNodes, grammar_text, parse
+from compiler.round_trip import card_items, failures, round_trip
 from kingdom import phrases as ref
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,3 +119,48 @@ def test_every_grammar_alias_has_a_builder():
     aliases = set(re.findall(r"->\s*(\w+)", grammar_text()))
     unbuilt = [a for a in aliases if not hasattr(ToNodes, a) and a not in primitives.BUILDERS]
     assert not unbuilt, "no builder for: " + ", ".join(sorted(unbuilt))
+
+
+# ------------------------------------------------------------------ random well-formed text
+# Terminals drawn as Hypothesis would not: names and numbers from small sets, and every word
+# padded with spaces (from_lark joins terminals with nothing, gluing keywords together).
+TERMINALS = {
+    "NAME": st.sampled_from(["Silver", "Gold", "Curse", "Action", "Treasure", "Victory", "Attack"]),
+    "NON_TYPE": st.sampled_from(["non-Action", "non-Victory"]),
+    "REMINDER": st.just("(after drawing)"),
+    "MONEY": st.integers(0, 6).map(lambda n: f"${n}"),
+    "INT": st.integers(0, 9).map(str),
+    "CMP": st.sampled_from([">=", "<=", "==", "!=", ">", "<"]),
+}
+
+
+def _statements() -> st.SearchStrategy[str]:
+    """Strings of the grammar's `statements`, built by hypothesis.extra.lark.from_lark."""
+    grammar = Lark(grammar_text(), parser="lalr", start=STARTS, maybe_placeholders=False)
+    explicit = {}
+    for terminal in grammar.terminals:
+        pattern = terminal.pattern
+        words = re.fullmatch(r"\(\?:([a-z |$-]+)\)", pattern.value)
+        if terminal.name in TERMINALS:
+            drawn = TERMINALS[terminal.name]
+        elif pattern.type == "str":
+            drawn = st.just(pattern.value)
+        elif words:  # "cards" | "card"
+            drawn = st.sampled_from(words.group(1).split("|"))
+        else:
+            continue  # (the %ignore'd white space)
+        explicit[terminal.name] = drawn.map(lambda word: f" {word} ")
+    return from_lark(grammar, start="statements", explicit=explicit)
+
+
+@settings(max_examples=25, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                 HealthCheck.data_too_large])
+@given(st.deferred(_statements))
+def test_random_statements_keep_the_error_contract_and_survive_the_round_trip(text):
+    try:
+        parse(text)
+    except DSLSyntaxError as exc:  # the only error parse may raise, always with a place
+        assert exc.line >= 1 and exc.column >= 1, text
+        return
+    assert round_trip(text) is None, text

@@ -187,8 +187,8 @@ class PutToken(Node):
         return f"put a Favor token you have on a {self._piles()}"
 
     def unparse(self) -> str:
-        words = [f"non-{a[1]}" for a in self.filter.adjectives if a[0] == "not"]
-        return " ".join(["put a favor token you have on a", *words, "supply pile"])
+        adjectives = Filter(self.filter.adjectives, Noun("any"), []).unparse().removesuffix("card")
+        return f"put a favor token you have on a {adjectives}supply pile"
 
 
 @primitive(
