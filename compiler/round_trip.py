@@ -55,8 +55,8 @@ def block_items(value: Any) -> Iterator[tuple[str, str]]:
                 yield line, "statements"
 
 
-def card_items(folders: list[Path]) -> Iterator[tuple[str, str, str]]:
-    """(card name, text, start) for every statement of the cards in `folders`."""
+def parsed_cards(folders: list[Path]) -> Iterator[Any]:
+    """Every card of `folders` that parses (a ParsedCard), in file order."""
     from compiler.card import ParsedCard, parse_card
     from compiler.expansions import folder_cards
 
@@ -64,14 +64,19 @@ def card_items(folders: list[Path]) -> Iterator[tuple[str, str, str]]:
         files, _ = folder_cards(folder)
         for file, set_name in files:
             card = parse_card(file, set_name)
-            if not isinstance(card, ParsedCard):
-                continue
-            for key in ("play", "triggers"):
-                if key in card.data:
-                    for text, start in block_items(card.data[key]):
-                        yield card.name, text, start
-            if isinstance(card.data.get("vp"), str):
-                yield card.name, card.data["vp"], "worth"
+            if isinstance(card, ParsedCard):
+                yield card
+
+
+def card_items(folders: list[Path]) -> Iterator[tuple[str, str, str]]:
+    """(card name, text, start) for every statement of the cards in `folders`."""
+    for card in parsed_cards(folders):
+        for key in ("play", "triggers"):
+            if key in card.data:
+                for text, start in block_items(card.data[key]):
+                    yield card.name, text, start
+        if isinstance(card.data.get("vp"), str):
+            yield card.name, card.data["vp"], "worth"
 
 
 def failures(items: list[tuple[str, str, str]]) -> list[str]:
@@ -87,4 +92,4 @@ def failures(items: list[tuple[str, str, str]]) -> list[str]:
     return out
 
 
-__all__ = ["DSLSyntaxError", "block_items", "card_items", "failures", "round_trip"]
+__all__ = ["DSLSyntaxError", "block_items", "card_items", "failures", "parsed_cards", "round_trip"]
