@@ -21,12 +21,36 @@ if TYPE_CHECKING:
 Effect = Callable[["Ctx"], Any]
 
 
-class Node:
-    """A node of the effect tree."""
+_UNSET = object()
 
+
+class Node:
+    """A node of the effect tree.
+
+    Its fields are its instance attributes, except `ATTRIBUTES`: where it was written, kept
+    for diagnostics only. Two nodes are equal when they have the same type and fields, wherever
+    they were written (as Jinja2 splits a node's fields from its attributes), so that text
+    printed from a tree can be checked to parse back to the same tree.
+    """
+
+    ATTRIBUTES = frozenset({"line", "column", "item_path"})
     line: int = 1
     column: int = 1
     binds = ""  # a step's participle for the cards it binds as "it" (compiler.references)
+
+    def fields(self) -> dict[str, Any]:
+        """The attributes that make the node what it is: not its position, and not one set to
+        its class's default value (an `and_before = False` is the same as none)."""
+        cls = type(self)
+        return {k: v for k, v in vars(self).items()
+                if k not in self.ATTRIBUTES and getattr(cls, k, _UNSET) != v}
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.fields() == other.fields()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # (equal nodes can change: no hash)
 
     def at(self, meta: Any) -> Node:
         if meta is not None and not getattr(meta, "empty", True):
@@ -52,6 +76,10 @@ class Node:
         raise NotImplementedError(type(self).__name__)
 
     def render(self, they: bool = False) -> str:
+        raise NotImplementedError(type(self).__name__)
+
+    def unparse(self) -> str:
+        """Canonical DSL text that parses back to a node equal to this one."""
         raise NotImplementedError(type(self).__name__)
 
 
@@ -110,6 +138,9 @@ class Env:
             f"did you mean '{suggestion}'?" if suggestion else "check the spelling",
         )
         return "card", name
+
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 # --------------------------------------------------------------------------- English helpers

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from compiler.nodes import Env, Node, article, plural
+from compiler.nodes import NUMBER_WORDS, Env, Node, article, plural
 from runtime.decisions import CARDS, NUMBER, Decision, ask
 
 if TYPE_CHECKING:
@@ -130,6 +130,9 @@ class Ref(Node):
 
 
 # ------------------------------------------------------------------------------- filters
+
+    def unparse(self) -> str:
+        return self.render()  # (a reference is written as it is printed)
 class Noun(Node):
     """The head of a card description: card, a type, a card name, "A or B", a copy of it."""
 
@@ -178,6 +181,14 @@ class Noun(Node):
                      for n, r in zip(names, self.resolved or [("", "")] * len(names), strict=False)]
         text = " or ".join(names)
         return f"{text} {word}" if self.plural_form else text
+
+    def unparse(self, many: bool = False) -> str:
+        if self.kind == "copy":
+            return f"copy of {self.ref.unparse()}"
+        if self.kind == "any":
+            return "cards" if many else "card"
+        names = " or ".join(str(n) for n in self.names)  # as written: "Golds", "Action"
+        return f"{names} {'cards' if many else 'card'}" if self.plural_form else names
 
 
 class Qualifier(Node):
@@ -260,6 +271,22 @@ class Qualifier(Node):
             "same_cost": lambda: "with the same cost",
         }[kind]()
 
+    def unparse(self) -> str:
+        kind, value = self.kind, self.value
+        if kind == "cost_up_to" and getattr(self, "at_most", False):
+            return f"costing at most {value.unparse()}"
+        if kind == "cheaper_than":
+            return f"cheaper than {value.unparse()}"
+        if kind == "other_than":
+            return f"other than {value}"
+        if kind == "cost_either":
+            return f"costing {value[0].unparse()} or {value[1].unparse()}"
+        if kind == "not_in_hand":
+            return "you don't have a copy of in your hand"
+        if isinstance(value, Node):
+            return self.render().replace(value.render(), value.unparse())
+        return self.render()
+
 
 class Filter(Node):
     """A whole card description: adjectives, noun, qualifiers."""
@@ -323,6 +350,13 @@ class Filter(Node):
 
 
 # ------------------------------------------------------------------------- amounts, money
+
+    def unparse(self, many: bool = False) -> str:
+        words = [f"non-{a[1]}" if a[0] == "not" else "differently named" if a[0] == "distinct"
+                 else a[0] for a in self.adjectives]
+        words.append(self.noun.unparse(many))
+        words.extend(q.unparse() for q in self.qualifiers if not getattr(q, "after_source", False))
+        return " ".join(words)
 class Amount(Node):
     """A number: 3, "two", the number of X, cost(it), types(it), a + b."""
 
@@ -364,6 +398,17 @@ class Amount(Node):
             return f"the number of types of {self.value.render()}"
         op = "+" if self.kind == "add" else "-"
         return f"{self.value.render()} {op} {self.other.render()}"
+
+    def unparse(self) -> str:
+        if self.kind == "number":
+            if getattr(self, "article", False):
+                return "a"
+            return NUMBER_WORDS[self.value] if getattr(self, "word", False) else str(self.value)
+        if self.kind == "count":
+            return f"the number of {self.value.unparse()}"
+        if self.kind in ("cost_of", "types_of"):
+            return f"{self.kind.removesuffix('_of')}({self.value.unparse()})"
+        return f"{self.value.unparse()} {'+' if self.kind == 'add' else '-'} {self.other.unparse()}"
 
 
 class Money(Node):
@@ -427,6 +472,20 @@ class Money(Node):
             return f"${self.coins} more than {self.other.render()} per {self.per.render()}"
         return f"${self.coins} per {self.other.render()}"
 
+    def unparse(self) -> str:
+        if self.kind == "money":
+            return f"${self.coins}"
+        other = self.other.unparse()
+        if self.kind == "money_of":
+            return other
+        if self.kind == "money_total":
+            return f"the total cost of {other}"
+        if self.kind == "money_per":
+            return f"${self.coins} per {other}"
+        more = "less" if self.kind == "money_less" else "more"
+        per = f" per {self.per.unparse()}" if self.kind == "money_more_per" else ""
+        return f"${self.coins} {more} than {other}{per}"
+
 
 class Countable(Node):
     """Something counted: "card in your hand", "empty Supply pile", "Duchy you have"."""
@@ -486,6 +545,19 @@ class Countable(Node):
             "in_discarded": "discarded", "in_trash": "in the trash",
         }[self.place]
         return f"{self.filter.render(many=many)} {place}"
+
+    def unparse(self) -> str:
+        word = self.word if self.word == "coffers" else f"{self.word}s"
+        kind = self.kind
+        if kind == "empty_piles":
+            return "empty supply pile"
+        if kind == "tokens":
+            return word if self.place == "bare" else f"{word} you have"
+        if kind == "spend":
+            return f"{word} you spend"
+        if kind in ("coins_in_cost", "coins_overpaid"):
+            return self.render()
+        return self.render().replace(self.filter.render(), self.filter.unparse(), 1)
 
 
 def _spend_asked(countable: Countable) -> Callable[[Ctx], int]:
@@ -674,6 +746,42 @@ def _compared(left: Amount, op: str, right: Amount) -> str:
     if countable.kind in ("cards", "empty_piles"):
         return f"there {'is' if one else 'are'} {how_many} {countable.render(many=not one)}"
     return f"{left.render()} {_IS[op]} {right.render()}"
+
+    def unparse(self) -> str:
+        reminder = f" {self.reminder}" if getattr(self, "reminder", "") else ""
+        return self._unparse() + reminder
+
+    def _unparse(self) -> str:
+        kind, args = self.kind, [a.unparse() if isinstance(a, Node) else a for a in self.args]
+        if getattr(self, "text", None):
+            return self.text
+        if kind == "compare":
+            return f"{args[0]} {args[1]} {args[2]}"
+        if kind == "at_least" and getattr(self, "at_least_words", False):
+            return f"at least {args[0]} {args[1]}"
+        if kind in ("at_least", "at_most"):
+            return f"you have {args[0]} or {'more' if kind == 'at_least' else 'fewer'} {args[1]}"
+        if kind == "played_at_least":
+            counting = " (counting this)" if args[2] else ""
+            return (f"you've played {args[0]} or more {self.args[1].filter.unparse(many=True)} "
+                    f"this turn{counting}")
+        if kind == "is_a":
+            return f"{args[0]} is a {args[1]}"
+        if kind in ("is_named", "is_not_named"):
+            verb = "is" if kind == "is_named" else "isn't"
+            return f"{args[0]} {verb} the named card"
+        return {
+            "all_of": lambda: f"{args[0]} and {args[1]}",
+            "none_of": lambda: f"you have no {args[0]}",
+            "no_empty_piles": lambda: "no supply piles are empty",
+            "costs_at_least": lambda: f"{args[0]} costs {args[1]} or more",
+            "made_shuffle": lambda: "this made you shuffle",
+            "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
+            "all_different": lambda: "the revealed cards all have different names",
+            "revealed_any": lambda: f"you revealed any {args[0]}",
+            "did": lambda: "you do" if args == ["do"] else "you did",
+            "did_not": lambda: "you don't" if args == ["do"] else "you didn't",
+        }[kind]()
 
 
 def _count_tail(countable: Countable) -> str:
@@ -942,3 +1050,48 @@ class Selection(Node):
             text += "".join(f" that {q.render()}" for q in self.filter.qualifiers
                             if getattr(q, "after_source", False))
         return text
+
+    SOURCES = {"hand": " from your hand", "discard": " from your discard pile", "deck":
+               " from your deck", "trash": " from the trash", "supply": " from the supply",
+               "revealed": " from them", "revealed_it": " from it", None: ""}
+
+    def unparse(self) -> str:
+        if getattr(self, "text", None):  # written differently ("one", "the other cards")
+            return self.text
+        kind = self.kind
+        if kind == "ref":
+            return self.ref.unparse()
+        if kind == "one_each":
+            return f"one of each {self.filter.unparse()}{self.SOURCES[self.source]}"
+        if kind == "until" and getattr(self, "revealing", ""):
+            qualifiers = " ".join(q.unparse() for q in self.until[1].qualifiers)
+            return f"cards from the top of your deck until revealing {self.revealing} {qualifiers}"
+        if kind == "until":
+            amount, filter_ = self.until
+            return f"cards from your deck until you reveal {amount.unparse()} {filter_.unparse()}"
+        if kind != "pick":
+            return self.render()  # your hand, your deck, the rest, the top cards, down to
+        if getattr(self, "bare", False):
+            return "any number"
+        chooser = " that you choose" if self.chooser == "you" else ""
+        if self.source == "ref":
+            many = "one" if self.quantity[0] == "one" else _quantity(self.quantity)
+            return f"{many} of {self.ref.unparse()}{chooser}"
+        if self.quantity[0] == "per":
+            text = (f"{_quantity(getattr(self, 'per_quantity', ('one', 1)))} "
+                    f"{self.filter.unparse()} per {self.per.unparse()}")
+        elif getattr(self, "those", False):
+            return f"those {self.filter.noun.unparse(many=True)}"
+        else:
+            text = f"{_quantity(self.quantity)} {self.filter.unparse(many=True)}"
+        after = "".join(f" that {q.unparse()}" for q in self.filter.qualifiers
+                        if getattr(q, "after_source", False))
+        return f"{text}{self.SOURCES[self.source]}{after}{chooser}"
+
+
+def _quantity(quantity: tuple[str, int]) -> str:
+    """How many, as the DSL writes it: "a", "2", "up to 3", "all but one"."""
+    how, n = quantity
+    return {"one": "a", "exact": str(n), "up_to": f"up to {n}", "any": "any number of",
+            "that_many": "that many", "all": "all", "all_but": f"all but {NUMBER_WORDS.get(n, n)}"
+            }[how]

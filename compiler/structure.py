@@ -122,6 +122,29 @@ class Block(Node):
                 out.append(text)
         return out
 
+    def unparse(self) -> str:
+        return unparse_steps(self.statements)
+
+
+def unparse_steps(statements: list[Node]) -> str:
+    """Statements as one DSL line: "a; b", "a; and b" where b was joined to a, reminders kept."""
+    parts = []
+    for node in statements:
+        sep = "; and " if getattr(node, "and_before", False) else "; "
+        reminder = getattr(node, "reminder", "")
+        parts.append((sep if parts else "") + node.unparse() + (f" {reminder}" if reminder else ""))
+    return "".join(parts)
+
+
+def unparse_compound(node: Node, body: Node | None = None) -> str:
+    """A `head: block` statement on one line: "if you did: +1 card; +$1"."""
+    return f"{node.unparse_head()}: {(body or node.body).unparse()}"
+
+
+def _is_compound(node: Node) -> bool:
+    """Whether a node is written `head: block` (and so cannot follow "to" in one step)."""
+    return hasattr(node, "unparse_head") and node.unparse() == unparse_compound(node)
+
 
 def with_reminder(node: Node, text: str) -> str:
     """A statement's text and the reminder written after it: "... (after drawing)", or a
@@ -233,6 +256,22 @@ class MayStep(Node):
             text += sep + reward
         return third_person(text.removeprefix("you ")) if they else text
 
+    def unparse_head(self) -> str:
+        return f"you may {self.step.unparse()} to"
+
+    def unparse(self) -> str:
+        adverb = getattr(self, "adverb", "")
+        text = f"you may {adverb + ' ' if adverb else ''}{self.step.unparse()}"
+        if self.reward is None:
+            return text
+        reward = self.reward.statements
+        if self.word == ", for":  # "you may X, for A, or B"
+            return f"{text}, for " + ", or ".join(o.unparse() for o in reward[0].options)
+        if self.word == "to" and (len(reward) != 1 or _is_compound(reward[0])):
+            return unparse_compound(self, self.reward)
+        sep = f"{self.word} " if self.word.startswith(",") else f" {self.word} "
+        return text + sep + reward[0].unparse()
+
 
 class If(Node):
     def __init__(self, condition: Condition, body: Block) -> None:
@@ -262,6 +301,12 @@ class If(Node):
             text += f". Otherwise, {self.otherwise.body.render(they)}"
         return text
 
+    def unparse_head(self) -> str:
+        return f"if {self.condition.unparse()}"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
 
 class Otherwise(Node):
     def __init__(self, body: Block) -> None:
@@ -274,6 +319,12 @@ class Otherwise(Node):
         if getattr(self, "apart", False):  # on its own line, not after the "if" it follows
             return f"otherwise, {self.body.render(they)}"
         return ""
+
+    def unparse_head(self) -> str:
+        return "otherwise"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
 
 
 class Choose(Node):
@@ -390,6 +441,24 @@ class Choose(Node):
             text += option
         return text
 
+    def unparse_head(self) -> str:
+        different = {"options": " different options", True: " different"}.get(self.different, "")
+        return f"{'you ' if self.by_you else ''}choose {self.amount.unparse()}{different}"
+
+    def unparse(self) -> str:
+        if len(self.options) == 1:  # "choose one: a; b" (its one line, the one option)
+            return f"{self.unparse_head()}: {self.options[0].unparse()}"
+        return f"{self.unparse_head()}: " + " | ".join(_unparse_option(o) for o in self.options)
+
+
+def _unparse_option(option: Block) -> str:
+    """An option of an inline choice: steps joined by "and" or ", then"."""
+    parts = []
+    for node in option.statements:
+        sep = ", then " if getattr(node, "then_before", False) else " and "
+        parts.append((sep if parts else "") + node.unparse())
+    return "".join(parts)
+
 
 def _bound_ref(step: Node):
     """The bound card a step only acts on ("discard it", "gain a copy of it"), or None."""
@@ -472,6 +541,16 @@ class Each(Node):
                 text += f". {clause[:1].upper()}{clause[1:]}"
         return text
 
+    def unparse_head(self) -> str:
+        subject = {"others": "each other player", "all": "each player",
+                   "left": "the player to your left"}[self.who]
+        return subject + (f" with {self.condition.unparse()}" if self.condition else "")
+
+    def unparse(self) -> str:
+        if getattr(self, "have", False):
+            return f"have each other player {self.body.statements[0].unparse()}"
+        return unparse_compound(self)
+
 
 def _they_line(statements: list[Node]) -> str:
     """Steps of "each other player" as one sentence about "they": "they trash that card and
@@ -541,6 +620,14 @@ class Repeat(Node):
         times = {1: "once", 2: "twice"}.get(self.amount.constant, f"{self.amount.render()} times")
         return f"do this {times}: {capitalised(body)}"
 
+    def unparse_head(self) -> str:
+        if getattr(self.amount, "per", False):
+            return f"per {self.amount.value.unparse()}"
+        return f"repeat {self.amount.unparse()}"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
 
 class ForEach(Node):
     """"for each differently named card revealed: ..." binds `it` to each card in turn."""
@@ -589,6 +676,12 @@ class ForEach(Node):
         each = their(self.selection.render()) if they else self.selection.render()
         return f"for each {each}, {self.body.render(they)}"
 
+    def unparse_head(self) -> str:
+        return f"for each {self.selection.unparse()}"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
 
 class NextTurn(Node):
     """"at the start of your next turn: ..." — a Duration; the card stays in play until then."""
@@ -619,6 +712,12 @@ class NextTurn(Node):
 
 
 # ------------------------------------------------------------------------------ triggers
+
+    def unparse_head(self) -> str:
+        return f"{'then ' if getattr(self, 'then', False) else ''}at the start of your next turn"
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
 class When(Node):
     """The head of a triggered ability: which event, whose, and which cards."""
 
@@ -653,6 +752,22 @@ class When(Node):
 
     def render(self, they: bool = False) -> str:
         return self.text
+
+    KEYWORDS = {"Buy phase": "buy phase", "Action phase": "action phase",
+                "Clean-up": "clean-up"}  # printed capitalised, written in lower case
+
+    def unparse(self) -> str:
+        if self.event == "attack":
+            first = "first " if " first " in self.text else ""
+            where = f"a hand of {self.min_hand} or more cards" if self.min_hand else "your hand"
+            return (f"when another player plays an {self.attack_type}, you may {first}reveal this "
+                    f"from {where}")
+        text = self.text
+        for printed, written in self.KEYWORDS.items():
+            text = text.replace(printed, written)
+        if self.filter is not None:
+            text = text.replace(self.filter.render(), self.filter.unparse())
+        return text
 
 
 def _first_this_turn(game: Game, player: Player, event: str,
@@ -732,6 +847,16 @@ class Lasting(Node):
         if self.when.once or getattr(self.when, "this_turn_after", False):
             return f"{self.when.render()} this turn, {body}"
         return f"this turn, {self.when.render()}, {body}"
+
+    def unparse_head(self) -> str:
+        when = self.when.unparse()
+        if self.until == "next_turn":
+            return f"until {'then' if getattr(self.when, 'until_then', False) else 'your next turn'}, {when}"
+        return f"{when} this turn" if getattr(self.when, "this_turn_after", False) else (
+            f"this turn, {when}")
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
 
 
 class Ability(Node):
@@ -835,6 +960,14 @@ class Ability(Node):
                 parts.append(node.render())
         return " ".join(sentence(p) for p in parts)
 
+    def unparse_head(self) -> str:
+        return self.when if isinstance(self.when, str) else self.when.unparse()
+
+    def unparse(self) -> str:
+        if getattr(self, "trailing", False):  # "gain one when you gain a Ferryman"
+            return f"{self.body.statements[0].unparse()} {self.when.unparse()}"
+        return unparse_compound(self)
+
 
 def _elided_if(before: Node, node: Node) -> str:
     """A second "if you have N or more X" after one about the same X: "and if 10 or more, ..."."""
@@ -877,6 +1010,12 @@ class Case(Node):
     def render(self, they: bool = False) -> str:
         return f"{self.filter.render()}, {self.body.render(they)}"
 
+    def unparse_head(self) -> str:
+        return self.filter.unparse()
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
 
 class Cases(Node):
     """"if the gained card is an...:" followed by one line per kind of card ("Action card:
@@ -906,6 +1045,12 @@ class Cases(Node):
         lines = [case.render(they) for case in self.body.statements]
         first = lines[0] if lines else ""
         return f"if {self.ref.render()} is {article(first)}...\n" + "\n".join(lines)
+
+    def unparse_head(self) -> str:
+        return f"if {self.ref.unparse()} is an..."
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
 
 
 def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any], None]) -> Node:
@@ -1025,6 +1170,12 @@ class Sequence(Node):
             return f"{self.word} ".join(parts)
         return ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
+    def unparse(self) -> str:
+        steps = [s.unparse() for s in self.steps]
+        if self.word == "and":
+            return ", ".join(steps[:-1]) + " and " + steps[-1]
+        return f"{steps[0]}{' ' if self.word == 'then' else ''}{self.word} {steps[1]}"
+
 
 def said_of_them(node: Node) -> str:
     """A step said of "each other player" (or "they"): "draws a card, then discards a card"."""
@@ -1045,6 +1196,9 @@ class Then(Node):
 
     def render(self, they: bool = False) -> str:
         return f"then {said_of_them(self.step) if they else self.step.render()}"
+
+    def unparse(self) -> str:
+        return f"then {self.step.unparse()}"
 
 
 class RepeatAsDesired(Node):
@@ -1069,6 +1223,9 @@ class RepeatAsDesired(Node):
         return lambda ctx: None
 
     def render(self, they: bool = False) -> str:
+        return "repeat as desired"
+
+    def unparse(self) -> str:
         return "repeat as desired"
 
 
@@ -1104,6 +1261,9 @@ class Unless(Node):
     def render(self, they: bool = False) -> str:
         return f"{self.step.render()} unless you {self.payment.render()}"
 
+    def unparse(self) -> str:
+        return f"{self.step.unparse()} unless you {self.payment.unparse()}"
+
 
 class AsYou(Node):
     """"you gain a copy of it" inside "each other player: ...": the step is yours, not theirs."""
@@ -1128,6 +1288,9 @@ class AsYou(Node):
         """`they`: said as a sentence of "each other player", about the cards of the player it
         is at ("these trashed cards")."""
         return f"you {self.step.render(they=they)}"
+
+    def unparse(self) -> str:
+        return f"you {self.step.unparse()}"
 
 
 class Deferred(Node):
@@ -1172,3 +1335,7 @@ class Deferred(Node):
             head, _, per = text.partition(" per ")
             return f"{head} {time} per {per}"
         return f"{text} {time}"
+
+    def unparse(self) -> str:
+        when = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn"}
+        return f"{self.step.unparse()} {when[self.when]}"

@@ -344,22 +344,16 @@ def statement_units(line: str, card: str) -> list[Unit]:
 @cache
 def card_units() -> tuple[Unit, ...]:
     """Every statement of the built-in cards and examples/harbor, each with its phrases."""
-    from compiler.card import ParsedCard, parse_card
-    from compiler.expansions import folder_cards
+    from compiler.round_trip import parsed_cards
 
     units: list[Unit] = []
-    for folder in EXAMPLE_FOLDERS:
-        files, _ = folder_cards(folder)
-        for file, set_name in files:
-            card = parse_card(file, set_name)
-            if not isinstance(card, ParsedCard):
-                continue
-            for key in ("play", "triggers"):
-                if key in card.data:
-                    units.extend(_block_units(card, card.data[key], (key,)))
-            if isinstance(card.data.get("vp"), str):
-                text = card.data["vp"]
-                units.append(Unit(text, card.name, aliases_of(text, "worth"), english(text, "worth")))
+    for card in parsed_cards(list(EXAMPLE_FOLDERS)):
+        for key in ("play", "triggers"):
+            if key in card.data:
+                units.extend(_block_units(card, card.data[key], (key,)))
+        if isinstance(card.data.get("vp"), str):
+            text = card.data["vp"]
+            units.append(Unit(text, card.name, aliases_of(text, "worth"), english(text, "worth")))
     return tuple(units)
 
 

@@ -16,6 +16,7 @@ RESOURCES = {
     "card": "Card", "cards": "Card", "action": "Action", "actions": "Action", "buy": "Buy",
     "buys": "Buy", "favor": "Favor", "favors": "Favor", "coffers": "Coffers", "vp": "VP",
 }
+WORDS_PLURAL = ("card", "action", "buy", "favor")  # "+2 cards"; "+2 coffers", "+2 vp"
 
 
 @primitive(
@@ -120,3 +121,14 @@ class Bonus(Node):
         elif self.per is not None:
             text += f" per {self.per.render()}"
         return text
+
+    def unparse(self) -> str:
+        if self.resource == "$":
+            text = f"+${self.amount}"
+        else:
+            word = self.resource.lower()
+            text = f"+{self.amount} {word}{'s' if self.amount != 1 and word in WORDS_PLURAL else ''}"
+        divisor = getattr(self, "divisor", 1)
+        if self.per is not None:
+            text += f" per {f'{divisor} ' if divisor > 1 else ''}{self.per.unparse()}"
+        return text + (" (round down)" if divisor > 1 else "")

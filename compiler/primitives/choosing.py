@@ -46,6 +46,9 @@ class LeftChooses(Node):
     def render(self, they: bool = False) -> str:
         return f"the player to your left chooses {self.selection.render()}"
 
+    def unparse(self) -> str:
+        return f"the player to your left chooses {self.selection.unparse()}"
+
 
 @primitive(
     "take_step",
@@ -78,3 +81,6 @@ class Take(Node):
 
     def render(self, they: bool = False) -> str:
         return f"take {self.selection.render()}"
+
+    def unparse(self) -> str:
+        return f"take {self.selection.unparse()}"

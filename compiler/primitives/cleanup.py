@@ -73,3 +73,7 @@ class DiscardInCleanup(Node):
     def render(self, they: bool = False) -> str:
         what = self.selection.render() if self.selection is not None else f"the {self.name}"
         return f"discard {what} in Clean-up"
+
+    def unparse(self) -> str:
+        what = self.selection.unparse() if self.selection is not None else f"the set aside {self.name}"
+        return f"discard {what} in clean-up"

@@ -78,3 +78,9 @@ class Draw(Node):
                          "set those aside, discarding them afterwards")
             return text
         return "draw a card" if self.count == 1 else f"draw {self.count} cards"
+
+    def unparse(self) -> str:
+        if self.until:
+            skip = f", skipping any {self.skip.unparse(many=True)}" if self.skip is not None else ""
+            return f"draw until you have {self.count} cards in hand{skip}"
+        return self.render()

@@ -196,6 +196,30 @@ class Gain(Node):
             return " ".join(p for p in ("gain", where, head, quals, chooser) if p)
         return " ".join(p for p in ("gain", head, where, quals, chooser) if p)
 
+    def unparse(self) -> str:
+        if self.count == -1:
+            return f"gain any number of {self.what.ref.unparse()}"
+        where = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}[self.to]
+        if isinstance(self.what, Selection):
+            return " ".join(p for p in ("gain", self.what.unparse(), where) if p)
+        what = self.what
+        many = self.count > 1
+        quantity = "a" if self.count == 1 else str(self.count)
+        head = Filter(what.adjectives, what.noun, []).unparse(many)
+        quals = " ".join(q.unparse() for q in what.qualifiers)
+        if getattr(self, "per", None) is not None:
+            return f"gain {quantity} {what.noun.unparse(many)} per {self.per.unparse()}"
+        if getattr(self, "comma", False) and quals:
+            return f"gain {quantity} {head}, {quals}"
+        chooser = "that you choose" if getattr(self, "by_you", False) else ""
+        if getattr(self, "to_first", False):
+            order = ("gain", where, quantity, head, quals, chooser)
+        elif getattr(self, "to_last", False):
+            order = ("gain", quantity, head, quals, where, chooser)
+        else:
+            order = ("gain", quantity, head, where, quals, chooser)
+        return " ".join(p for p in order if p)
+
 
 def _zone(player, to: str) -> list:
     return {"hand": player.hand, "deck": player.deck}.get(to, player.discard)

@@ -26,6 +26,7 @@ PLACES = {
     "back_top": "back on top in any order",
     "anywhere": "anywhere in your deck",
 }
+PUT_WORDS = PLACES | {"back": "back"}  # "put them back" (in any order: the same step)
 
 
 @primitive(
@@ -245,6 +246,22 @@ class Move(Node):
             return f"return {what} to its pile"
         return f"{self.verb} {what}"
 
+    def unparse(self) -> str:
+        what = self.selection.unparse()
+        if getattr(self, "from_play", False):
+            return "discard this from play"
+        if getattr(self, "picked", ""):
+            return f"pick {what} {self.picked}"
+        if self.verb == "keep":
+            return f"keep {what} in hand for next turn"
+        if self.verb == "put":
+            return f"put {what} {getattr(self, 'written', '') or PUT_WORDS[self.place]}"
+        if self.verb == "set aside":
+            return f"set aside {what}"
+        if self.verb == "return":
+            return f"return {what} to its pile"
+        return f"{self.verb} {what}"
+
 
 def _reposition(ctx: Ctx, card, deck: list, prompt: str) -> None:
     """A card just put on top of the deck goes under as many cards as its player picks."""
@@ -279,6 +296,9 @@ class TrashOrDiscard(Node):
     def render(self, they: bool = False) -> str:
         return f"trash and/or discard {self.trash.selection.render()}"
 
+    def unparse(self) -> str:
+        return f"trash and/or discard {self.trash.selection.unparse()}"
+
 
 class PutTwo(Node):
     """Two puts of the same kind of card to two places ("..., and another on the bottom")."""
@@ -304,6 +324,10 @@ class PutTwo(Node):
         return (f"put {self.first.selection.render()} {self.first_words}, "
                 f"and another {self.second_words}")
 
+    def unparse(self) -> str:
+        return (f"put {self.first.selection.unparse()} {self.first_words}, "
+                f"and another {self.second_words}")
+
 
 class PutEach(Node):
     """Puts of one card of each description, in order ("an Action, a Treasure, and a ...")."""
@@ -327,6 +351,11 @@ class PutEach(Node):
         names = [n.render() for n in self.nouns]
         listed = ", ".join(f"{article(n)} {n}" for n in names[:-1])
         return (f"from those cards, put {listed}, and {article(names[-1])} {names[-1]} "
+                f"{PLACES[self.moves[-1].place]}")
+
+    def unparse(self) -> str:
+        listed = [f"a {n.unparse()}" for n in self.nouns]
+        return (f"from those cards, put {', '.join(listed[:-1])}, and {listed[-1]} "
                 f"{PLACES[self.moves[-1].place]}")
 
 

@@ -61,3 +61,7 @@ class PassLeft(Node):
         what = "one" if self.count == 1 else f"{self.count} cards"
         return (f"each player with any cards in hand passes {what} to the next such player "
                 "to their left, at once")
+
+    def unparse(self) -> str:
+        return (f"each player with any cards in hand passes {self.count} cards to the next such "
+                "player to their left, at once")

@@ -74,3 +74,6 @@ class Rotate(Node):
 
     def render(self, they: bool = False) -> str:
         return f"rotate the {self.pile}" if self.pile else "rotate any Supply pile"
+
+    def unparse(self) -> str:
+        return f"rotate the {self.pile}" if self.pile else "rotate any supply pile"

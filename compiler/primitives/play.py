@@ -94,6 +94,16 @@ class Play(Node):
                      "you may choose an extra (different) option")
         return text
 
+    def unparse(self) -> str:
+        text = f"play {self.selection.unparse()}"
+        if self.times == 2:
+            text += " twice"
+        if self.again:
+            text += " again"
+        if self.extra_option:
+            text += " with an extra option when it gives you a choice this turn"
+        return text
+
 
 
 def keep_with(waiting: list[tuple], played: Card, keeper: Card) -> None:

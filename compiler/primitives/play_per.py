@@ -52,3 +52,6 @@ class PlayPer(Node):
 
     def render(self, they: bool = False) -> str:
         return f"play {self.selection.render()} once per {self.per.render()}"
+
+    def unparse(self) -> str:
+        return f"play {self.selection.unparse()} once per {self.per.unparse()}"

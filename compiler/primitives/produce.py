@@ -51,3 +51,6 @@ class ProduceExtra(Node):
 
     def render(self, they: bool = False) -> str:
         return f"{self.filter.render()} produces an extra ${self.coins} this turn"
+
+    def unparse(self) -> str:
+        return f"{self.filter.unparse()} produces an extra ${self.coins} this turn"

@@ -114,6 +114,11 @@ class Reveal(Node):
                 "look through your discard pile")
         return f"{self.verb} {self.selection.render()}"
 
+    def unparse(self) -> str:
+        if self.selection is None:
+            return self.render()
+        return f"{self.verb} {self.selection.unparse()}"
+
 
 class RevealThenDiscard(Sequence):
     """"reveal then discard the top 2 cards of your deck": reveal them, then discard them."""
@@ -128,3 +133,6 @@ class RevealThenDiscard(Sequence):
         if they:  # "reveals then discards the top 2 cards of their deck"
             return "reveals then discards " + they_do(what).removeprefix("they ")
         return f"reveal then discard {what}"
+
+    def unparse(self) -> str:
+        return f"reveal then discard {self.selection.unparse()}"

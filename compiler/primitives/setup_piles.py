@@ -74,6 +74,13 @@ class SetupPile(Node):
         text = f"add an extra Kingdom card pile costing ${low} or ${high} to the Supply"
         return text + (f". Its cards are {plural(self.pile_role)}" if self.pile_role else "")
 
+    def unparse(self) -> str:
+        pile = "kingdom card pile costing ${} or ${}".format(*self.costs)
+        if not self.in_supply:
+            return f"choose an unused {pile}"
+        role = f", its cards are {self.pile_role}" if self.pile_role else ""
+        return f"add an extra {pile} to the supply{role}"
+
 
 def _costs(pile) -> tuple[int, int]:
     low, high = pile.children
@@ -157,3 +164,12 @@ class GainFrom(Gain):
         head = Filter([], self.what.noun, []).render(many=self.count > 1)
         quals = " ".join(q.render() for q in self.what.qualifiers)
         return f"gain {self.count} {head} each {quals}"
+
+    def unparse(self) -> str:
+        if self.kind == "one":
+            return "gain one"
+        where = {"hand": " to your hand", "deck": " onto your deck"}.get(self.to, "")
+        if self.kind == "any":
+            return f"gain any {self.what.unparse()}{where}"
+        quals = " ".join(q.unparse() for q in self.what.qualifiers)
+        return f"gain {self.count} {self.what.noun.unparse(self.count > 1)} each {quals}"

@@ -77,6 +77,12 @@ class Spend(Node):
         return f"spend {self.amount} {self.what}s" if self.what == "Favor" else (
             f"spend {self.amount} Coffers")
 
+    def unparse(self) -> str:
+        if self.what == "$":
+            return f"pay ${self.amount}"
+        word = "coffers" if self.what == "Coffers" else "favor" if self.amount == 1 else "favors"
+        return f"spend {'a' if self.amount == 1 else self.amount} {word}"
+
 
 def _token(word) -> str:
     return "Coffers" if str(word).startswith("coffer") else "Favor"
@@ -115,6 +121,10 @@ class SpendAny(Node):
     def render(self, they: bool = False) -> str:
         what = "Coffers" if self.what == "Coffers" else "Favors"
         return f"spend any number of {what} to {self.step.render()}"
+
+    def unparse(self) -> str:
+        what = "coffers" if self.what == "Coffers" else "favors"
+        return f"spend any number of {what} to {self.step.unparse()}"
 
 
 @primitive(
@@ -176,6 +186,10 @@ class PutToken(Node):
     def render(self, they: bool = False) -> str:
         return f"put a Favor token you have on a {self._piles()}"
 
+    def unparse(self) -> str:
+        adjectives = Filter(self.filter.adjectives, Noun("any"), []).unparse().removesuffix("card")
+        return f"put a favor token you have on a {adjectives}supply pile"
+
 
 @primitive(
     "pair_step",
@@ -218,6 +232,11 @@ class PairUp(Node):
         what = "Coffers" if self.what == "Coffers" else plural(self.what)
         quals = " ".join(q.render() for q in self.filter.qualifiers)
         return f"pair up your {what} with cards you have {quals}, for {self.vp} VP per pair"
+
+    def unparse(self) -> str:
+        what = "coffers" if self.what == "Coffers" else "favors"
+        quals = "".join(f" {q.unparse()}" for q in self.filter.qualifiers)
+        return f"pair up your {what} with cards you have{quals}, for {self.vp} vp per pair"
 
 
 
@@ -275,3 +294,8 @@ class CardTokens(Node):
             return "add a token here"
         word = self.resource if self.amount == 1 else self.resource + "s"
         return f"remove them for +{self.amount} {word} each"
+
+    def unparse(self) -> str:
+        if self.kind == "add":
+            return "add a token here"
+        return f"remove them for {Bonus(self.resource, self.amount).unparse()} each"

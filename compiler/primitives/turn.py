@@ -89,6 +89,14 @@ class Rule(Node):
         cards = " ".join(("cards", getattr(self, "noun_reminder", ""))).strip()
         return f"this turn, {cards} cost ${self.amount} less"
 
+    def unparse(self) -> str:
+        if self.kind == "cost_per_token":
+            return "cards cost $1 less per favor token on their piles"
+        if self.kind == "cost_less":
+            cards = " ".join(("cards", getattr(self, "noun_reminder", ""))).strip()
+            return f"{cards} cost ${self.amount} less this turn"
+        return self.render()  # be unaffected by it; name a card
+
 
 @primitive(
     "turn_control_step",
@@ -158,6 +166,9 @@ class TurnControl(Node):
             text += f", during which you can only play {self.hand_plays} cards from your hand"
         return text
 
+    def unparse(self) -> str:
+        return self.render()  # (the printed phrase is the DSL)
+
 
 @primitive(
     "restriction_step",
@@ -215,6 +226,10 @@ class Restriction(Node):
         return (f"{self.until}, other players can't play {'an' if noun[:1] in 'AEIOU' else 'a'} "
                 f"{noun} from their hand that they have {self.copies} or more copies of in play")
 
+    def unparse(self) -> str:
+        return (f"{self.until}, other players can't play a {self.filter.unparse()} from their hand "
+                f"that they have {self.copies} or more copies of in play")
+
 
 @primitive(
     "grant_step",
@@ -242,4 +257,7 @@ class Grant(Node):
         return does_nothing
 
     def render(self, they: bool = False) -> str:
+        return "it does nothing"
+
+    def unparse(self) -> str:
         return "it does nothing"
