@@ -715,38 +715,6 @@ class Condition(Node):
             return {"did": f"{who} do", "did_not": f"{who} don't"}[kind]
         return {"did": f"{who} did", "did_not": f"{who} didn't"}[kind]
 
-
-_HOW_MANY = {">=": "{} or more", "<=": "{} or fewer", "==": "exactly {}", ">": "more than {}",
-             "<": "fewer than {}"}
-_COSTS = {">=": "costs {} or more", "<=": "costs {} or less", "==": "costs exactly {}",
-          ">": "costs more than {}", "<": "costs less than {}", "!=": "does not cost {}"}
-_IS = {">=": "is at least", "<=": "is at most", "==": "is", ">": "is more than",
-       "<": "is less than", "!=": "is not"}
-
-
-def _compared(left: Amount, op: str, right: Amount) -> str:
-    """A comparison in words: "there are 5 or more cards in your hand", "you have exactly one
-    Gold", "the cost of it is more than $3"."""
-    plain = right.kind == "number" and op in _HOW_MANY
-    if left.kind == "cost_of" and right.kind == "number":  # "it costs $3 or more"
-        costs = _COSTS[op].format(f"${right.value}")
-        return f"{left.value.render()} {costs}"
-    if left.kind == "types_of" and plain:  # "it has 2 or more types"
-        one = op == "==" and right.value == 1
-        how_many = _HOW_MANY[op].format("one" if one else right.value)
-        return f"{left.value.render()} has {how_many} {plural('type', 1 if one else 2)}"
-    if left.kind != "count" or op not in _HOW_MANY:
-        return f"{left.render()} {_IS[op]} {right.render()}"
-    countable = left.value
-    one = op == "==" and right.kind == "number" and right.value == 1
-    how_many = _HOW_MANY[op].format("one" if one else right.render())
-    if countable.kind == "cards" and countable.place in ("owned", "in_play"):
-        where = " in play" if countable.place == "in_play" else ""  # "you have 2 or more Golds"
-        return f"you have {how_many} {countable.filter.render(many=not one)}{where}"
-    if countable.kind in ("cards", "empty_piles"):
-        return f"there {'is' if one else 'are'} {how_many} {countable.render(many=not one)}"
-    return f"{left.render()} {_IS[op]} {right.render()}"
-
     def unparse(self) -> str:
         reminder = f" {self.reminder}" if getattr(self, "reminder", "") else ""
         return self._unparse() + reminder
@@ -782,6 +750,39 @@ def _compared(left: Amount, op: str, right: Amount) -> str:
             "did": lambda: "you do" if args == ["do"] else "you did",
             "did_not": lambda: "you don't" if args == ["do"] else "you didn't",
         }[kind]()
+
+
+
+_HOW_MANY = {">=": "{} or more", "<=": "{} or fewer", "==": "exactly {}", ">": "more than {}",
+             "<": "fewer than {}"}
+_COSTS = {">=": "costs {} or more", "<=": "costs {} or less", "==": "costs exactly {}",
+          ">": "costs more than {}", "<": "costs less than {}", "!=": "does not cost {}"}
+_IS = {">=": "is at least", "<=": "is at most", "==": "is", ">": "is more than",
+       "<": "is less than", "!=": "is not"}
+
+
+def _compared(left: Amount, op: str, right: Amount) -> str:
+    """A comparison in words: "there are 5 or more cards in your hand", "you have exactly one
+    Gold", "the cost of it is more than $3"."""
+    plain = right.kind == "number" and op in _HOW_MANY
+    if left.kind == "cost_of" and right.kind == "number":  # "it costs $3 or more"
+        costs = _COSTS[op].format(f"${right.value}")
+        return f"{left.value.render()} {costs}"
+    if left.kind == "types_of" and plain:  # "it has 2 or more types"
+        one = op == "==" and right.value == 1
+        how_many = _HOW_MANY[op].format("one" if one else right.value)
+        return f"{left.value.render()} has {how_many} {plural('type', 1 if one else 2)}"
+    if left.kind != "count" or op not in _HOW_MANY:
+        return f"{left.render()} {_IS[op]} {right.render()}"
+    countable = left.value
+    one = op == "==" and right.kind == "number" and right.value == 1
+    how_many = _HOW_MANY[op].format("one" if one else right.render())
+    if countable.kind == "cards" and countable.place in ("owned", "in_play"):
+        where = " in play" if countable.place == "in_play" else ""  # "you have 2 or more Golds"
+        return f"you have {how_many} {countable.filter.render(many=not one)}{where}"
+    if countable.kind in ("cards", "empty_piles"):
+        return f"there {'is' if one else 'are'} {how_many} {countable.render(many=not one)}"
+    return f"{left.render()} {_IS[op]} {right.render()}"
 
 
 def _count_tail(countable: Countable) -> str:

@@ -142,8 +142,10 @@ def unparse_compound(node: Node, body: Node | None = None) -> str:
 
 
 def _is_compound(node: Node) -> bool:
-    """Whether a node is written `head: block` (and so cannot follow "to" in one step)."""
-    return hasattr(node, "unparse_head") and node.unparse() == unparse_compound(node)
+    """Whether a node is written `head: block` (and so cannot follow "to" in one step); a
+    choice may ("you may X to choose one: A | B")."""
+    return (hasattr(node, "unparse_head") and getattr(node, "body", None) is not None
+            and node.unparse() == unparse_compound(node))
 
 
 def with_reminder(node: Node, text: str) -> str:
