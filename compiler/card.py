@@ -314,10 +314,9 @@ def _compile_play(definition: CardDef, play: Block, env: Env) -> None:
         definition.is_treasure
         and len(statements) == 1
         and type(statements[0]).__name__ == "Bonus"
-        and statements[0].resource == "$"
-        and statements[0].per is None
+        and statements[0].plain_coins() is not None
     ):
-        definition.coins = statements[0].amount  # played without the interpreter
+        definition.coins = statements[0].plain_coins()  # played without the interpreter
         return
     definition.on_play = compile_apart(play, env)
 

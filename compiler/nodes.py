@@ -155,7 +155,7 @@ def their(phrase: str) -> str:
 def third_person(phrase: str) -> str:
     """Turn an imperative phrase into a third-person one: "discard your hand" -> "discards
     their hand"."""
-    if not phrase or phrase.startswith("+"):
+    if not phrase or phrase.startswith(("+", "-$")):
         return their(phrase)
     word, _, rest = phrase.partition(" ")
     if word == "then":  # "then discards a card", never "thens discard a card"
@@ -218,7 +218,7 @@ def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    if text.startswith("+") and not any(t in text for t in (" per ", ".")):
+    if text.startswith("+") and not any(t in text for t in (" per ", " equal to ", ".")):
         return text
     text = capitalised(text)
     if "...\n" in text:  # a list laid out one case per line ("is an...\nAction card, ...")

@@ -57,6 +57,8 @@ TERMINALS = {
     "REMINDER": ("(reminder)", "a reminder in parentheses, printed as written and changing "
                  "nothing: (after drawing)"),
     "CMP": ("comparison", "one of >= <= == != > <"),
+    "COINS_EQUAL": ("$", "a $ without a number, followed by \"equal to\": +$ equal to its cost"),
+    "VP_TOKEN": ("vp token(s)", "one of: vp token, vp tokens"),
 }
 
 

@@ -1,13 +1,15 @@
-"""Vanilla bonuses: +N Cards, +N Actions, +N Buys, +$N, +N Favors, +N Coffers, +N VP."""
+"""Vanilla bonuses: +N Cards, +N Actions, +N Buys, +$N, -$N, +$ equal to a cost, +N Favors,
++N Coffers, +N VP (and "+N VP tokens", the same tokens as printed)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from compiler.checks import check_bonus
 from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
-from compiler.selections import Countable
+from compiler.selections import Countable, Ref
 
 if TYPE_CHECKING:
     from runtime.context import Ctx
@@ -25,6 +27,16 @@ WORDS_PLURAL = ("card", "action", "buy", "favor")  # "+2 cards"; "+2 coffers", "
       "+" INT RESOURCE ("per" countable)?      -> bonus
     | "+" MONEY ("per" countable)?             -> bonus_money
     | "+" MONEY "per" INT countable "(" "round" "down" ")"   -> bonus_money_per_n
+    | "-" MONEY ("per" countable)?             -> penalty_money  // e.g. -$1 per Treasure card in your hand
+    | "+" COINS_EQUAL "equal" "to" coins_worth -> bonus_money_equal  // e.g. +$ equal to its cost
+    | "+" INT VP_TOKEN ("per" countable)?      -> bonus_vp_tokens  // e.g. +1 vp token
+    | "+" INT VP_TOKEN "per" countable "(" "round" "down" ")"   -> bonus_vp_tokens_round  // e.g.
+        // +1 vp token per $2 it costs (round down)
+coins_worth: "its" "cost"                      -> worth_its_cost  // e.g. +$ equal to its cost
+           | "the" "total" "cost" "of" ref     -> worth_total_cost  // e.g.
+           // trash 2 cards from your hand; +$ equal to the total cost of the trashed cards
+COINS_EQUAL.2: /\$(?= equal to\b)/
+VP_TOKEN.2: /vp tokens?(?![a-z'\/-])/
 RESOURCE.1: /(?:cards|card|actions|action|buys|buy|favors|favor|coffers|vp)(?![a-z'\/-])/
 """,
 )
@@ -51,11 +63,55 @@ class Bonus(Node):
         bonus.divisor = int(divisor)
         return bonus
 
+    @staticmethod
+    def build_penalty_money(money, per=None) -> Bonus:
+        """-$N: coins taken away this turn, never below $0."""
+        return Bonus("$", -int(str(money)[1:]), per)
+
+    @staticmethod
+    def build_bonus_money_equal(_dollar, worth: CoinsWorth) -> Bonus:
+        """"+$ equal to its cost": coins worth what the cards referred to cost."""
+        bonus = Bonus("$", 0)  # (no fixed amount: what the bots and the randomizer read)
+        bonus.equal_to = worth
+        return bonus
+
+    @staticmethod
+    def build_bonus_vp_tokens(amount, _word, per=None) -> Bonus:
+        """"+1 VP token": the VP counter, written as printed."""
+        bonus = Bonus("VP", int(amount), per)
+        bonus.tokens = True
+        return bonus
+
+    @staticmethod
+    def build_bonus_vp_tokens_round(amount, word, per) -> Bonus:
+        """"+1 VP token per $2 it costs (round down)": the reminder kept in the text."""
+        bonus = Bonus.build_bonus_vp_tokens(amount, word, per)
+        bonus.round_down = True
+        return bonus
+
+    @staticmethod
+    def build_worth_its_cost() -> CoinsWorth:
+        """"its cost": the cost of the card "it" refers to (the one just trashed or revealed)."""
+        return CoinsWorth(Ref("it"), total=False)
+
+    @staticmethod
+    def build_worth_total_cost(ref: Ref) -> CoinsWorth:
+        """"the total cost of the trashed cards": the sum of their costs."""
+        return CoinsWorth(ref, total=True)
+
+    def plain_coins(self) -> int | None:
+        """N for a plain "+$N" (nothing counted, taken away or looked up), which a Treasure
+        gives without the interpreter; else None."""
+        plain = self.resource == "$" and self.per is None and self.amount > 0
+        return self.amount if plain and not hasattr(self, "equal_to") else None
+
     def check(self, env: Env) -> None:
         check_bonus(self, env)  # K311
 
     def compile(self, env: Env):
         amount, resource = self.amount, self.resource
+        if resource == "$" and (amount < 0 or hasattr(self, "equal_to")):
+            return self._compile_coins_change(env)
         count = self.per.compile_count() if self.per is not None else None
         divisor = getattr(self, "divisor", 1)
         if divisor > 1:
@@ -103,14 +159,39 @@ class Bonus(Node):
                 ctx.game.tokens_changed(ctx.player)
         return run
 
+    def _compile_coins_change(self, env: Env):
+        """-$N (never below $0) and "+$ equal to its cost": on another player's turn, nothing."""
+        if hasattr(self, "equal_to"):
+            value = self.equal_to.compile(env)
+        else:
+            count = self.per.compile_count() if self.per is not None else lambda ctx: 1
+            amount = self.amount
+            value = lambda ctx: amount * count(ctx)  # noqa: E731
+
+        def run(ctx: Ctx) -> None:
+            if ctx.player is ctx.game.player:
+                ctx.game.coins = max(0, ctx.game.coins + value(ctx))
+        return run
+
+    def _coins_text(self) -> str:
+        if hasattr(self, "equal_to"):
+            return "+$ equal to "
+        return f"-${-self.amount}" if self.amount < 0 else f"+${self.amount}"
+
+    def _tokens_text(self, word: str) -> str:
+        """"VP" as "VP token(s)" when written so; "(round down)" when written."""
+        return f"{word} token{'s' if self.amount != 1 else ''}" if hasattr(self, "tokens") else word
+
     def render(self, they: bool = False) -> str:
+        if hasattr(self, "equal_to"):
+            return self._coins_text() + self.equal_to.render()
         if self.resource == "$":
-            text = f"+${self.amount}"
+            text = self._coins_text()
         else:
             word = self.resource
             if self.amount != 1 and word in ("Card", "Action", "Buy", "Favor"):
                 word += "s"
-            text = f"+{self.amount} {word}"
+            text = f"+{self.amount} {self._tokens_text(word)}"
         divisor = getattr(self, "divisor", 1)
         if self.per is not None and divisor > 1:
             things = self.per.render()
@@ -120,15 +201,38 @@ class Bonus(Node):
             text += f" per {divisor} {things} (round down)"
         elif self.per is not None:
             text += f" per {self.per.render()}"
-        return text
+        return text + (" (round down)" if hasattr(self, "round_down") else "")
 
     def unparse(self) -> str:
+        if hasattr(self, "equal_to"):
+            return self._coins_text() + self.equal_to.unparse()
         if self.resource == "$":
-            text = f"+${self.amount}"
+            text = self._coins_text()
         else:
             word = self.resource.lower()
-            text = f"+{self.amount} {word}{'s' if self.amount != 1 and word in WORDS_PLURAL else ''}"
+            if not hasattr(self, "tokens") and self.amount != 1 and word in WORDS_PLURAL:
+                word += "s"
+            text = f"+{self.amount} {self._tokens_text(word)}"
         divisor = getattr(self, "divisor", 1)
         if self.per is not None:
             text += f" per {f'{divisor} ' if divisor > 1 else ''}{self.per.unparse()}"
-        return text + (" (round down)" if divisor > 1 else "")
+        return text + (" (round down)" if divisor > 1 or hasattr(self, "round_down") else "")
+
+
+class CoinsWorth(Node):
+    """What "+$ equal to ..." is worth: "its cost", "the total cost of the trashed cards"."""
+
+    def __init__(self, ref: Ref, total: bool) -> None:
+        self.ref = ref
+        self.total = total
+
+    def compile(self, env: Env) -> Callable[[Ctx], int]:
+        """The coins: the sum of the costs of the cards referred to (none: $0)."""
+        ref = self.ref
+        return lambda ctx: sum(ctx.game.cost(d) for d in ref.defs(ctx))
+
+    def render(self, they: bool = False) -> str:
+        return f"the total cost of {self.ref.render()}" if self.total else "its cost"
+
+    def unparse(self) -> str:
+        return f"the total cost of {self.ref.unparse()}" if self.total else "its cost"
