@@ -1084,7 +1084,10 @@ class Selection(Node):
         elif getattr(self, "those", False):
             return f"those {self.filter.noun.unparse(many=True)}"
         else:
-            text = f"{_quantity(self.quantity)} {self.filter.unparse(many=True)}"
+            one = self.quantity[0] == "one" or self.quantity == ("exact", 1)
+            what = self.filter.unparse(many=not one)
+            how = article(what) if self.quantity[0] == "one" else _quantity(self.quantity)
+            text = f"{how} {what}"
         after = "".join(f" that {q.unparse()}" for q in self.filter.qualifiers
                         if getattr(q, "after_source", False))
         return f"{text}{self.SOURCES[self.source]}{after}{chooser}"

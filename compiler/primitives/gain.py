@@ -204,8 +204,8 @@ class Gain(Node):
             return " ".join(p for p in ("gain", self.what.unparse(), where) if p)
         what = self.what
         many = self.count > 1
-        quantity = "a" if self.count == 1 else str(self.count)
         head = Filter(what.adjectives, what.noun, []).unparse(many)
+        quantity = article(head) if self.count == 1 else str(self.count)
         quals = " ".join(q.unparse() for q in what.qualifiers)
         if getattr(self, "per", None) is not None:
             return f"gain {quantity} {what.noun.unparse(many)} per {self.per.unparse()}"
