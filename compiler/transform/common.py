@@ -20,15 +20,16 @@ AND = "; and"  # the separator of steps rendered in one sentence, "X and Y"
 THEN = ", then"  # in an option: "+3 Cards, then discard 3 cards"
 
 
-def _joined(children: list) -> list:
-    """Steps with their "; and" separators dropped; a step after one is marked `and_before`."""
+def _joined(children: list, separator: str = AND, mark: str = "and_before") -> list:
+    """Steps with their separators ("; and", or ", then" in an option) dropped; a step after
+    one is marked (`and_before`, `then_before`)."""
     out, joined = [], False
     for child in children:
-        if isinstance(child, str) and child == AND:
+        if isinstance(child, str) and child == separator:
             joined = True
             continue
         if joined and isinstance(child, Node):
-            child.and_before = True
+            setattr(child, mark, True)
         joined = False
         out.append(child)
     return out

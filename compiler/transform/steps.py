@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
-from compiler.nodes import Node
 from compiler.selections import Amount
 from compiler.structure import (
     Ability,
@@ -19,7 +18,7 @@ from compiler.structure import (
     Then,
     Unless,
 )
-from compiler.transform.common import THEN
+from compiler.transform.common import THEN, _joined
 
 
 @v_args(meta=True)
@@ -94,16 +93,7 @@ class StepRules(Transformer):
         return node if choose is head else MayStep(head[1], Block([[node]]), "to").at(meta)
 
     def option(self, meta, c):
-        steps, then = [], False
-        for x in c:
-            if isinstance(x, str) and x == THEN:
-                then = True
-                continue
-            if then and isinstance(x, Node):
-                x.then_before = True
-            then = False
-            steps.append(x)
-        return Block([steps], joiner=" and ")
+        return Block([_joined(c, THEN, "then_before")], joiner=" and ")
 
     def then_sep(self, meta, c):
         return THEN
