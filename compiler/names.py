@@ -47,7 +47,8 @@ def visible_name_problem(name: str) -> str | None:
 @cache
 def effect_words() -> frozenset[str]:
     """The words of the effect language ("if", "gain", "card", ...), from the grammar."""
-    from compiler.parser import _keywords, parser
+    from compiler.parser import parser
+    from compiler.syntax_errors import _keywords
 
     return frozenset(w for t in parser().terminals for w in _keywords(t.name)
                      if re.fullmatch(r"[a-z][a-z-]*", w))

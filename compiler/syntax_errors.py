@@ -1,0 +1,126 @@
+"""Syntax errors of the DSL: where the parser stopped, what it expected there (grouped as
+phrases), and a did-you-mean for a misspelt step or keyword."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import cache
+
+from lark.exceptions import UnexpectedInput
+
+from compiler.grammar import parser
+
+STEP_WORDS = [
+    "draw", "gain", "trash", "discard", "put", "play", "reveal", "look", "set", "return",
+    "spend", "pay", "name", "be", "cards", "you", "choose", "each", "if", "otherwise",
+    "repeat", "twice", "for", "at", "this", "until", "when", "setup", "overpay",
+]
+
+
+class DSLSyntaxError(Exception):
+    """A syntax error at (line, column) of the parsed text, with what was expected."""
+
+    def __init__(self, message: str, line: int, column: int, code: str = "K200", hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.code = code
+        self.hint = hint
+
+
+def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
+    line, column = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
+    lines = text.splitlines() or [""]
+    here = lines[line - 1][column - 1 :] if line <= len(lines) else ""
+    word = here.split(" ")[0].rstrip(",;:") if here else ""
+    before = lines[line - 1][: column - 1].rstrip() if line <= len(lines) else ""
+    at_step_start = before == "" or before.endswith((";", ":"))
+    if at_step_start and word and word[0].islower() and word not in STEP_WORDS:
+        match = difflib.get_close_matches(word, STEP_WORDS, n=1, cutoff=0.6)
+        hint = f"did you mean '{match[0]}'?" if match else "primitives: " + ", ".join(STEP_WORDS)
+        return DSLSyntaxError(f"unknown primitive '{word}'", line, column, "K201", hint)
+    expected = sorted(set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+                      - {"WORD"})  # (WholeWords makes every state accept it; no rule does)
+    found = f"'{word}'" if word else "the end of the text"
+    hint = f"expected {_grouped(expected)}" if expected else ""
+    keywords = [w for t in expected for w in _keywords(t)]
+    close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7) if word else []
+    if close:
+        hint = f"did you mean '{close[0]}'? ({hint})"
+    return DSLSyntaxError(f"unexpected {found}", line, column, "K200", hint)
+
+
+NAMED_TERMINALS = {"$END": "the end of the statement", "NAME": "a card or type name",
+                   "NON_TYPE": "non-Type", "INT": "a number", "MONEY": "an amount like $2",
+                   "REMINDER": "a reminder in ( )",
+                   "CMP": "a comparison (>=, <=, ==, !=, >, <)"}
+PHRASE_GROUPS = (  # what a syntax error lists, grouped: (phrase, the rule its words start);
+    # a word goes to the first that fits, so the narrowest phrases come first
+    ("a card", "filter"), ("cards", "selection"), ("a number", "amount"), ("coins", "money"),
+    ("a condition", "condition"), ("a step", "step"))
+
+
+@cache
+def _first_terminals(rule: str) -> frozenset[str]:
+    """The terminals a phrase of `rule` can start with (its FIRST set, from the parser's
+    rules: the same for a parser loaded from cached tables)."""
+    expansions: dict[str, list[list]] = {}
+    for r in parser().rules:
+        expansions.setdefault(r.origin.name, []).append(r.expansion)
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [rule]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for expansion in expansions.get(name, ()):
+            if expansion and expansion[0].is_term:
+                found.add(expansion[0].name)
+            elif expansion:
+                todo.append(expansion[0].name)
+    return frozenset(found)
+
+
+def _grouped(expected: list[str]) -> str:
+    """Every terminal the parser could take, grouped as phrases: "a step: 'draw', 'gain';
+    a condition: 'you'; a word: 'the'; a sign: ';'". Never cut short."""
+    groups: dict[str, list[str]] = {}
+    for terminal in expected:
+        group = next((g for g, rule in PHRASE_GROUPS if terminal in _first_terminals(rule)),
+                     "a word" if _keywords(terminal) else "a sign")
+        groups.setdefault(group, []).append(_describe(terminal))
+    order = [g for g, _ in reversed(PHRASE_GROUPS)] + ["a word", "a sign"]
+    return "; ".join(f"{g}: {', '.join(groups[g])}" for g in order if g in groups)
+
+
+def _keywords(terminal: str) -> list[str]:
+    """The words a keyword terminal accepts ("card", "cards", ...), for did-you-mean."""
+    try:
+        pattern = parser().get_terminal(terminal).pattern
+    except KeyError:
+        return []
+    if pattern.type == "str":
+        return [pattern.value] if re.fullmatch(r"[a-z][a-z'/-]*", pattern.value) else []
+    words = re.match(r"\(\?:([a-z|]+)\)", pattern.value)  # (card|cards)(?!...)
+    return words.group(1).split("|") if words else []
+
+
+def _describe(terminal: str) -> str:
+    """A terminal as the author would write it: 'draw', 'card' or 'cards', a number."""
+    if terminal in NAMED_TERMINALS:
+        return NAMED_TERMINALS[terminal]
+    try:
+        pattern = parser().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal
+    if pattern.type == "str":
+        return repr(pattern.value)
+    words = _keywords(terminal)
+    if terminal == "NUMBER_WORD":
+        return "a number word (" + ", ".join(words) + ")"
+    return " or ".join(repr(w) for w in sorted(words)) if words else terminal
+

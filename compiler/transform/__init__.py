@@ -1,0 +1,38 @@
+"""The transformer from parse trees to nodes, assembled from one mixin per area of the grammar
+(heads, steps, triggers, selections, references, filters, amounts, conditions); rules a
+primitive registers go to its builder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Tree, v_args
+from lark.exceptions import VisitError
+
+from compiler import primitives
+from compiler.nodes import Node
+from compiler.transform.amounts import AmountRules
+from compiler.transform.conditions import ConditionRules
+from compiler.transform.filters import FilterRules
+from compiler.transform.heads import HeadRules
+from compiler.transform.references import ReferenceRules
+from compiler.transform.selections import SelectionRules
+from compiler.transform.steps import StepRules
+from compiler.transform.triggers import TriggerRules
+
+
+@v_args(meta=True)
+class ToNodes(HeadRules, StepRules, TriggerRules, SelectionRules, ReferenceRules, FilterRules,
+              AmountRules, ConditionRules):
+    """Parse tree -> nodes. Primitive rules are looked up in the primitive registry."""
+
+    def __default__(self, data: str, children: list, meta: Any) -> Any:
+        builder = primitives.BUILDERS.get(data)
+        if builder is None:
+            return Tree(data, children, meta)
+        try:  # (Lark calls this outside the code that wraps errors in VisitError)
+            node = builder(*children)
+        except Exception as exc:  # a builder's refusal ("gain two" needs a card), or its fault
+            raise VisitError(data, Tree(data, children, meta), exc) from exc
+        return node.at(meta) if isinstance(node, Node) else node
+

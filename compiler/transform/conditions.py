@@ -1,0 +1,111 @@
+"""Conditions of 'if' heads and 'unless': comparisons, 'you did', 'it is a ...'."""
+
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+from compiler.selections import Condition, Countable, Filter, Noun, Ref
+from compiler.transform.common import _int
+
+
+@v_args(meta=True)
+class ConditionRules(Transformer):
+    """ToNodes' methods for conditions; Lark calls each by its rule's name or alias."""
+
+    def _cond(self, kind, meta, c):
+        return Condition(kind, *[x for x in c if not (isinstance(x, str) and x == "a")]).at(meta)
+
+    def all_of(self, meta, c):
+        """True when both conditions are."""
+        return self._cond("all_of", meta, c)
+
+    def compare(self, meta, c):
+        """Compares two numbers: >=, <=, ==, !=, > or <."""
+        return self._cond("compare", meta, c)
+
+    def at_least(self, meta, c):
+        """True when the count is that number or more."""
+        return self._cond("at_least", meta, c)
+
+    def at_least_words(self, meta, c):
+        """"at least 5 cards in hand": "5 or more", printed as written."""
+        condition = self._cond("at_least", meta, c)
+        condition.at_least_words = True
+        return condition
+
+    def played_at_least(self, meta, c):
+        """True when you have played that many such cards this turn (each play counts)."""
+        adjectives = [x for x in c if isinstance(x, tuple)]
+        noun = next(x for x in c if isinstance(x, Noun))
+        played = Countable("cards", Filter(adjectives, noun, []), "played_this_turn").at(meta)
+        return Condition("played_at_least", c[0], played, "counting" in c).at(meta)
+
+    def counting_this(self, meta, c):
+        return "counting"
+
+    def at_most(self, meta, c):
+        """True when the count is that number or fewer."""
+        return self._cond("at_most", meta, c)
+
+    def none_of(self, meta, c):
+        """True when the count is 0."""
+        return self._cond("none_of", meta, c)
+
+    def no_empty_piles(self, meta, c):
+        """True while no Supply pile is empty."""
+        return self._cond("no_empty_piles", meta, c)
+
+    def is_a(self, meta, c):
+        """True when the card referred to fits the description."""
+        return self._cond("is_a", meta, c)
+
+    def did(self, meta, c):
+        """True when the step before did all it said (gained, trashed, spent, ...)."""
+        return self._cond("did", meta, c)
+
+    def did_not(self, meta, c):
+        """True when the step before did not do all it said (or was declined)."""
+        return self._cond("did_not", meta, c)
+
+    def did_present(self, meta, c):
+        """The same test as "if you did", printed "if you do"."""
+        return Condition("did", "do").at(meta)
+
+    def did_not_present(self, meta, c):
+        """The same test as "if you didn't", printed "if you don't"."""
+        return Condition("did_not", "do").at(meta)
+
+    def is_named(self, meta, c):
+        """True when the card referred to is the card named by "name a card"."""
+        return Condition("is_named", c[0]).at(meta)
+
+    def its_named(self, meta, c):
+        """True when the card just revealed is the card named by "name a card"."""
+        condition = Condition("is_named", Ref("it")).at(meta)
+        condition.text = "it's the named card"
+        return condition
+
+    def is_not_named(self, meta, c):
+        """True when the card referred to is not the card named by "name a card"."""
+        return Condition("is_not_named", c[0]).at(meta)
+
+    def costs_at_least(self, meta, c):
+        """True when the card referred to costs that much or more."""
+        return Condition("costs_at_least", c[0], c[1]).at(meta)
+
+    def made_shuffle(self, meta, c):
+        """True when the step before made you shuffle your discard pile into your deck."""
+        return Condition("made_shuffle").at(meta)
+
+    def moved_at_least(self, meta, c):
+        """True when the step before moved (discarded, trashed, ...) at least that many cards."""
+        word = " ".join(str(t) for t in c[0].children)
+        return Condition("moved_at_least", word, _int(c[1])).at(meta)
+
+    def all_different(self, meta, c):
+        """True when no two of the revealed cards share a name."""
+        return Condition("all_different").at(meta)
+
+    def revealed_any(self, meta, c):
+        """True when a revealed card fits the description; binds those cards as "them"."""
+        return Condition("revealed_any", c[0]).at(meta)

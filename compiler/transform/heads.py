@@ -1,0 +1,138 @@
+"""Heads of compound statements ('if ...:', 'you may ...:', 'each other player ...:'), as the
+tuples make_compound builds nodes from, and the statement lists they open."""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+
+from compiler.selections import Amount
+from compiler.structure import Block, make_compound
+from compiler.transform.common import AND, _joined
+
+
+@v_args(meta=True)
+class HeadRules(Transformer):
+    """ToNodes' methods for heads; Lark calls each by its rule's name or alias."""
+
+    def statements(self, meta, children):
+        return _joined(children)
+
+    def and_sep(self, meta, children):
+        return AND
+
+    def head_only(self, meta, children):
+        return children[0]
+
+    def worth_per(self, meta, children):
+        """Victory points per thing counted when the game is scored: "1 per 10 cards you have" (round
+        down)."""
+        numbers = [c for c in children if isinstance(c, Token)]
+        countable = children[-1]
+        vp = int(numbers[0])
+        divisor = int(numbers[1]) if len(numbers) > 1 else 1
+        return vp, divisor, countable
+
+    def inline_compound(self, meta, children):
+        """A head and its block on one line: "if you did: +1 card; +$1"."""
+        head, *steps = children
+        return make_compound(head, Block([_joined(steps)]), None).at(meta)
+
+    def if_head(self, meta, c):
+        """Does the block only if the condition holds when it is reached."""
+        return ("if", c[0])
+
+    def else_head(self, meta, c):
+        """Does the block when the "if" just before it did not apply."""
+        return ("otherwise",)
+
+    def if_cases_head(self, meta, c):
+        return ("cases", c[0])
+
+    def case_head(self, meta, c):
+        """One line under "if it is an...:": the block applies when the card fits this description."""
+        return ("case", c[0])
+
+    def may_head(self, meta, c):
+        """Offers the step; the block follows only if the player does it."""
+        return ("may", c[0])
+
+    def choose_head(self, meta, c):
+        # "choose two different options": different, and printed that way
+        return ("choose", c[0], False, "options" if "options" in c[1:] else "different" in c[1:])
+
+    def different_options(self, meta, c):
+        """The options picked must all be different, printed as "different options"."""
+        return "options"
+
+    def may_choose_head(self, meta, c):
+        """Offers the step; if the player does it, they choose among the options."""
+        return ("may_to", c[0], self.choose_head(meta, c[1:]))
+
+    def you_choose_head(self, meta, c):
+        return ("choose", c[0], True, "different" in c[1:])
+
+    def each_other_head(self, meta, c):
+        return ("each", "others", c[0] if c else None)
+
+    def each_player_head(self, meta, c):
+        return ("each", "all", c[0] if c else None)
+
+    def left_player_head(self, meta, c):
+        return ("each", "left", None)
+
+    def with_clause(self, meta, c):
+        return c[0]
+
+    def repeat_head(self, meta, c):
+        """Does the block that many times."""
+        return ("repeat", c[0])
+
+    def twice_head(self, meta, c):
+        """Does the block two times."""
+        return ("repeat", Amount("number", 2))
+
+    def for_each_head(self, meta, c):
+        """Does the block once for each of those cards, "it" being the card each time."""
+        return ("for_each", c[0])
+
+    def for_each_counted_head(self, meta, c):
+        return ("for_each", c[0])
+
+    def next_turn_head(self, meta, c):
+        return ("next_turn",)
+
+    def then_next_turn_head(self, meta, c):
+        return ("next_turn", "then")
+
+    def this_turn_head(self, meta, c):
+        return ("lasting", c[0], "turn")
+
+    def until_then_head(self, meta, c):
+        """"until then, ...": until your next turn, after an "at the start of your next turn"."""
+        c[0].until_then = True
+        return ("lasting", c[0], "next_turn")
+
+    def until_next_turn_head(self, meta, c):
+        return ("lasting", c[0], "next_turn")
+
+    def trigger_head(self, meta, c):
+        """An ability below the line: the block happens each time the trigger fires."""
+        return ("ability", c[0])
+
+    def setup_head(self, meta, c):
+        """Happens once while the game is set up, before the first turn, in every game using the card."""
+        return ("ability", "setup")
+
+    def overpay_head(self, meta, c):
+        """When you buy the card you may pay more than its cost; the block uses the amount overpaid."""
+        return ("ability", "overpay")
+
+    def this_turn_suffix_head(self, meta, c):
+        c[0].this_turn_after = True  # "at the end of your Buy phase this turn, ..."
+        return ("lasting", c[0], "turn")
+
+    def per_head(self, meta, c):
+        """Does the block once per thing counted: "per $1 overpaid"."""
+        amount = Amount("count", c[0]).at(meta)
+        amount.per = True  # "per $1 overpaid, ..."
+        return ("repeat", amount)

@@ -1,0 +1,157 @@
+"""Triggers of abilities below the line: 'when you gain this', 'at the start of your turn'."""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+
+from compiler.selections import Filter
+from compiler.structure import When
+
+
+@v_args(meta=True)
+class TriggerRules(Transformer):
+    """ToNodes' methods for triggers; Lark calls each by its rule's name or alias."""
+
+    def when_you(self, meta, c):
+        """Fires when you do the event."""
+        when = c[0]
+        when.text = f"when you {when.text}"
+        return when
+
+    def first_time(self, meta, c):
+        """Fires only the first time you do the event (each turn, or in the lasting period)."""
+        when = c[0]
+        when.text = f"the first time you {when.text}"
+        when.once = True
+        return when
+
+    def when_attacked(self, meta, c):
+        """A Reaction: when another player plays an Attack, you may reveal this card to do the block first."""
+        name = next(t for t in c if isinstance(t, Token) and t.type == "NAME")
+        min_hand = next((x for x in c if isinstance(x, int)), 0)
+        where = f"a hand of {min_hand} or more cards" if min_hand else "your hand"
+        first = "first " if "first" in c else ""
+        when = When("attack", text=f"when another player plays an {name} card, you may {first}"
+                    f"reveal this from {where}")
+        when.attack_type, when.min_hand = str(name), min_hand
+        return when
+
+    def from_hand(self, meta, c):
+        """The Reaction is revealed from your hand."""
+        return 0
+
+    def first_word(self, meta, c):
+        return "first"
+
+    def from_big_hand(self, meta, c):
+        """The Reaction is revealed from a hand holding at least that many cards."""
+        return int(c[0])
+
+    def game_wide(self, meta, c):
+        """Fires in every game that uses this card, for every player, whether they own it or not."""
+        when = c[0]
+        when.scope = "game"
+        when.text = f"in games using this, when you {when.text}"
+        return when
+
+    def while_in_play(self, meta, c):
+        """Works only while this card is in its owner's play area, for that owner's events."""
+        when = c[0]
+        when.scope = "in_play"
+        when.text = f"while this is in play, when you {when.text}"
+        return when
+
+    def at_start(self, meta, c):
+        """Fires at the start of your turn or of that phase."""
+        part = c[0]
+        event = "start_turn" if part == "turn" else "start_buy"
+        return When(event, text=f"at the start of your {part.replace('_', ' ')}")
+
+    def at_end(self, meta, c):
+        """Fires at the end of your turn or of that phase."""
+        if c and c[0] == "Buy phase":
+            return When("end_buy", text="at the end of your Buy phase")
+        return When("end_turn", text="at the end of your turn")
+
+    def turn(self, meta, c):
+        """Your whole turn."""
+        return "turn"
+
+    def buy_phase(self, meta, c):
+        """Your Buy phase."""
+        return "Buy phase"
+
+    def action_phase(self, meta, c):
+        """Your Action phase."""
+        return "Action phase"
+
+    def after_playing(self, meta, c):
+        """Fires after a card you play that fits the description has been resolved."""
+        f = c[-1]
+        return When("after_play", f, text=f"after playing {f.render_with_article()}")
+
+    def when_shuffling(self, meta, c):
+        """Fires when you shuffle your discard pile to form a new deck; "them" are the cards shuffled."""
+        return When("shuffle", text="when shuffling")
+
+    def when_scoring(self, meta, c):
+        """Fires when the game is scored, at its end."""
+        return When("score", text="when scoring")
+
+    def when_cleanup(self, meta, c):
+        """Fires in Clean-up as you discard your hand."""
+        return When("cleanup", text="when discarding your hand in Clean-up")
+
+    def ev_gain_this(self, meta, c):
+        """You gain this card (bought or otherwise)."""
+        return When("gain_this", text="gain this")
+
+    def ev_trash_this(self, meta, c):
+        """You trash this card."""
+        return When("trash_this", text="trash this")
+
+    def ev_gain_or_trash_this(self, meta, c):
+        """You gain or trash this card."""
+        return When("gain_or_trash_this", text="gain or trash this")
+
+    def ev_discard_from_play(self, meta, c):
+        """This card leaves play for your discard pile (normally in Clean-up)."""
+        return When("discard_from_play", text="discard this from play")
+
+    def _event(self, event, verb, c):
+        filter_ = next(x for x in c if isinstance(x, Filter))
+        phase = next((x for x in c if isinstance(x, str) and x in ("action", "your_turn")), "")
+        text = f"{verb} {filter_.render_with_article()}"
+        if phase == "action":
+            text += " in an Action phase"
+        elif phase == "your_turn":
+            text += " during your turn"
+        return When(event, filter_, phase=phase, text=text)
+
+    def ev_gain(self, meta, c):
+        """You gain a card that fits the description; "it" is that card."""
+        return self._event("gain", "gain", c)
+
+    def ev_trash(self, meta, c):
+        """You trash a card that fits the description; "it" is that card."""
+        return self._event("trash", "trash", c)
+
+    def ev_play(self, meta, c):
+        """You play a card that fits the description; "it" is that card."""
+        return self._event("play", "play", c)
+
+    def in_action_phase(self, meta, c):
+        """Only gains that happen during an Action phase."""
+        return "action"
+
+    def during_your_turn(self, meta, c):
+        """Only gains that happen during your own turn."""
+        return "your_turn"
+
+    def first_each_other(self, meta, c):
+        """Fires for the first matching card each other player plays in each of their turns."""
+        filter_ = c[0]
+        when = When("play", filter_, scope="others",
+                    text=f"the first {filter_.render()} each other player plays each turn")
+        when.first_each_turn = True
+        return when
