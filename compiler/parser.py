@@ -14,13 +14,13 @@ from typing import Any
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput, VisitError
 
-from compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, grammar_text, parser
+from compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, STARTS, grammar_text, parser
 from compiler.structure import Block, make_compound
 from compiler.syntax_errors import DSLSyntaxError, _syntax_error
 from compiler.transform import ToNodes
 
-__all__ = ["GRAMMAR_FILE", "LARK_OPTIONS", "DSLSyntaxError", "ToNodes", "grammar_text", "parse",
-           "parser"]
+__all__ = ["GRAMMAR_FILE", "LARK_OPTIONS", "STARTS", "DSLSyntaxError", "ToNodes", "grammar_text",
+           "parse", "parser"]
 
 
 MAX_TREE_DEPTH = 60  # rules inside each other in one statement; the built-in cards reach 9

@@ -688,11 +688,13 @@ class ForEach(Node):
 class NextTurn(Node):
     """"at the start of your next turn: ..." — a Duration; the card stays in play until then."""
 
-    def __init__(self, body: Block) -> None:
+    def __init__(self, body: Block, now: bool = False) -> None:
         self.body = body
+        self.now = now  # "now and at the start of your next turn": the block runs twice
 
     def compile(self, env: Env):
         body = compile_apart(self.body, env)
+        now = body if self.now else None
         # A Duration stays in play while it has something to do: a step may say when it has
         # nothing left to do (tokens to remove, ...) through a `keep_while()` test.
         keep = next((n.keep_while() for n in self.body.walk() if hasattr(n, "keep_while")), None)
@@ -706,17 +708,28 @@ class NextTurn(Node):
                 later.vars["keep_while"] = keep
             ctx.you.next_turn.append((ctx.card, body, later))
 
-        return schedule
+        if now is None:
+            return schedule
+
+        def now_and_schedule(ctx: Ctx) -> None:
+            schedule(ctx)  # (the next turn's context is taken before "now" binds anything)
+            now(ctx)
+
+        return now_and_schedule
+
+    def _when(self) -> str:
+        if self.now:
+            return "now and at the start of your next turn"
+        return f"{'then ' if getattr(self, 'then', False) else ''}at the start of your next turn"
 
     def render(self, they: bool = False) -> str:
-        then = "then " if getattr(self, "then", False) else ""
-        return f"{then}at the start of your next turn, {self.body.render(they)}"
+        return f"{self._when()}, {self.body.render(they)}"
 
 
 # ------------------------------------------------------------------------------ triggers
 
     def unparse_head(self) -> str:
-        return f"{'then ' if getattr(self, 'then', False) else ''}at the start of your next turn"
+        return self._when()
 
     def unparse(self) -> str:
         return unparse_compound(self)
@@ -1076,8 +1089,8 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
     if kind == "for_each":
         return ForEach(args[0], body)
     if kind == "next_turn":
-        node = NextTurn(body)
-        node.then = bool(args)  # "then at the start of your next turn, ..."
+        node = NextTurn(body, now=args == ("now",))  # "now and at the start of your next turn"
+        node.then = args == ("then",)  # "then at the start of your next turn, ..."
         return node
     if kind == "lasting":
         return Lasting(args[0], body, args[1])

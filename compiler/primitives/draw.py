@@ -13,12 +13,16 @@ if TYPE_CHECKING:
     from runtime.context import Ctx
 
 
+THAT_MANY = -1  # the count of "draw that many": the cards the step before moved
+
+
 @primitive(
     "draw_step",
     r"""
       "draw" article CARD_WORD                                   -> draw_one
     | "draw" INT CARD_WORD                                       -> draw_n
     | "draw" "until" "you" "have" INT CARD_WORD "in" "hand" skipping?   -> draw_until
+    | "draw" "that" "many" CARD_WORD? -> draw_that_many  // e.g. discard 2 cards, then draw that many
 skipping: "," "skipping" "any" filter
 """,
 )
@@ -43,8 +47,18 @@ class Draw(Node):
         """Draws one card at a time until you hold that many; skipped cards are set aside, then discarded."""
         return Draw(int(n), until=True, skip=skip.children[0] if skip is not None else None)
 
+    @staticmethod
+    def build_draw_that_many(_word=None) -> Draw:
+        """Draws as many cards as the step before moved (discarded, trashed, ...)."""
+        return Draw(THAT_MANY)
+
     def compile(self, env: Env):
         count = self.count
+        if count == THAT_MANY:
+            def draw_that_many(ctx: Ctx) -> None:
+                many = len(ctx.vars.get("it") or ())
+                ctx.did = len(ctx.game.draw(ctx.player, many)) == many
+            return draw_that_many
         if not self.until:
             def draw(ctx: Ctx) -> None:
                 ctx.did = len(ctx.game.draw(ctx.player, count)) == count
@@ -77,6 +91,8 @@ class Draw(Node):
                 text += (f", skipping any {self.skip.render(many=True)} you choose to; "
                          "set those aside, discarding them afterwards")
             return text
+        if self.count == THAT_MANY:
+            return "draw that many cards"
         return "draw a card" if self.count == 1 else f"draw {self.count} cards"
 
     def unparse(self) -> str:

@@ -200,8 +200,9 @@ class Gain(Node):
         if self.count == -1:
             return f"gain any number of {self.what.ref.unparse()}"
         where = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}[self.to]
-        if isinstance(self.what, Selection):
-            return " ".join(p for p in ("gain", self.what.unparse(), where) if p)
+        if isinstance(self.what, Selection):  # the place goes before "that you choose"
+            picked, chooser, _ = self.what.unparse().partition(" that you choose")
+            return " ".join(p for p in ("gain", picked, where, chooser.strip()) if p)
         what = self.what
         many = self.count > 1
         head = Filter(what.adjectives, what.noun, []).unparse(many)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from runtime.context import Ctx
 
 VERBS = {"trash": "trashed", "discard": "discarded", "set aside": "set aside",
-         "return": "returned", "put": "put", "keep": "kept"}
+         "return": "returned", "put": "put", "keep": "kept", "shuffle": "shuffled"}
 
 PLACES = {
     "hand": "into your hand",
@@ -45,6 +45,7 @@ PUT_WORDS = PLACES | {"back": "back"}  # "put them back" (in any order: the same
     | "pick" selection "to" "go" "on" "top"        -> pick_on_top
     | "pick" selection "to" "put" put_place        -> pick_to_put
     | "keep" selection "in" "hand" "for" "next" "turn" -> keep_in_hand
+    | "shuffle" selection "into" "your" "deck" -> shuffle_into_deck  // e.g. shuffle your hand into your deck
 ref_selection_aside: ref                        -> ref_selection
 each_noun: article noun
 !another_place: "on" "the" "bottom" | "on" "top" | "into" "your" "hand"
@@ -149,6 +150,11 @@ class Move(Node):
         """Cards kept in hand through this turn's Clean-up (which still draws 5)."""
         return Move("keep", selection)
 
+    @staticmethod
+    def build_shuffle_into_deck(selection) -> Move:
+        """Puts the cards into your deck, then shuffles the whole deck."""
+        return Move("shuffle", selection, "deck")
+
     def feasibility(self):
         """Moving a whole zone that is empty ("put your deck into your discard pile"), or cards
         no longer where the step expects them ("trash this" once it is trashed: Stop-Moving),
@@ -217,6 +223,8 @@ class Move(Node):
                         _reposition(ctx, card, target, prompt)
                 if ok:
                     moved.append((card, target))
+            if verb == "shuffle":
+                game.rng.shuffle(player.deck)
             bind(ctx, participle, moved, the_set)
             if not tracks and moved:
                 ctx.vars["lost"] = (lost or frozenset()) | {id(c) for c, _z in moved}
@@ -244,6 +252,8 @@ class Move(Node):
             return "discard this from play"
         if self.verb == "return":
             return f"return {what} to its pile"
+        if self.verb == "shuffle":
+            return f"shuffle {what} into your deck"
         return f"{self.verb} {what}"
 
     def unparse(self) -> str:
@@ -260,6 +270,8 @@ class Move(Node):
             return f"set aside {what}"
         if self.verb == "return":
             return f"return {what} to its pile"
+        if self.verb == "shuffle":
+            return f"shuffle {what} into your deck"
         return f"{self.verb} {what}"
 
 

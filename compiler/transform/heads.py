@@ -104,6 +104,10 @@ class HeadRules(Transformer):
     def then_next_turn_head(self, meta, c):
         return ("next_turn", "then")
 
+    def now_and_next_turn_head(self, meta, c):
+        """Does the block now, and again at the start of your next turn (a Duration)."""
+        return ("next_turn", "now")
+
     def this_turn_head(self, meta, c):
         return ("lasting", c[0], "turn")
 
