@@ -465,10 +465,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     record.save(save_path)
     if plain:
         def write(text: str, _style: str | None) -> None:
-            print(printable(text), flush=True)
+            print(printable(text, lines=True), flush=True)
     else:
         def write(text: str, style: str | None) -> None:
-            console.print(Text(printable(text), style=style or ""), highlight=False)
+            console.print(Text(printable(text, lines=True), style=style or ""), highlight=False)
     return play.Terminal(table, save_path, input, write, args.pause).run()
 
 

@@ -61,6 +61,7 @@ def test_bad_answers_are_re_asked_and_undo_goes_back(tmp_path: Path) -> None:
     assert "Not accepted: there is no choice 9" in out
     assert "Smithy (4 coins, Action - Kingdom" not in out and "Smithy (4 coins, Action): +3 Cards" in out
     assert "Undone: back to your previous decision." in out
+    assert "Commands: a number or name answers" in out and "\\n" not in out  # help on its lines
     assert json.loads(save.read_text())["answers"] == [["Copper"]]
 
 
