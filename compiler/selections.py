@@ -200,7 +200,7 @@ class Qualifier(Node):
         self.resolved: tuple[str, str] | None = None
 
     def check(self, env: Env) -> None:
-        if self.kind in ("other_than", "has_name"):
+        if self.kind in ("other_than", "has_name", "not_a"):
             self.resolved = env.card_or_type(str(self.value), self)
 
     def predicate(self) -> Pred:
@@ -223,7 +223,7 @@ class Qualifier(Node):
         if kind == "cheaper_than":
             ref = value
             return lambda ctx, d: any(ctx.game.cost(d) < ctx.game.cost(o) for o in ref.defs(ctx))
-        if kind == "other_than":
+        if kind in ("other_than", "not_a"):
             kind_, name = self.resolved or ("card", str(value))
             if kind_ == "type":
                 return lambda ctx, d: name not in d.type_set
@@ -261,6 +261,7 @@ class Qualifier(Node):
             "cost_at_least": lambda: f"costing {value.render()} or more",
             "cheaper_than": lambda: "cheaper" if value.name == "it" else f"cheaper than {value.render()}",
             "other_than": lambda: f"other than {value}",
+            "not_a": lambda: f"that is not {article(str(value))} {value}",
             "other_than_ref": lambda: f"other than {value.render()}",
             "cost_either": lambda: f"costing {value[0].render()} or {value[1].render()}",
             "sharing_type": lambda: f"sharing a type with {value.render()}",
@@ -678,6 +679,8 @@ class Condition(Node):
         if kind == "compare":
             return _compared(args[0], str(args[1]), args[2])
         if kind == "at_least":
+            if getattr(self, "there_are", False):
+                return f"there are {args[0].render()} or more {args[1].render(many=True)}"
             if getattr(self, "at_least_words", False):
                 return f"you have at least {args[0].render()} {_count_tail(args[1])}"
             return f"you have {args[0].render()} or more {_count_tail(args[1])}"
@@ -725,6 +728,8 @@ class Condition(Node):
             return self.text
         if kind == "compare":
             return f"{args[0]} {args[1]} {args[2]}"
+        if kind == "at_least" and getattr(self, "there_are", False):
+            return f"there are {args[0]} or more {args[1]}"
         if kind == "at_least" and getattr(self, "at_least_words", False):
             return f"at least {args[0]} {args[1]}"
         if kind in ("at_least", "at_most"):

@@ -33,6 +33,12 @@ class ConditionRules(Transformer):
         condition.at_least_words = True
         return condition
 
+    def there_are(self, meta, c):
+        """"there are 2 or more empty Supply piles": "2 or more", printed as written."""
+        condition = self._cond("at_least", meta, c)
+        condition.there_are = True
+        return condition
+
     def played_at_least(self, meta, c):
         """True when you have played that many such cards this turn (each play counts)."""
         adjectives = [x for x in c if isinstance(x, tuple)]
