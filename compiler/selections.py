@@ -650,6 +650,10 @@ class Condition(Node):
         if kind == "costs_at_least":
             ref, money = args[0], args[1].compile_money()
             return lambda ctx: any(ctx.game.cost(d) >= money(ctx) for d in ref.defs(ctx))
+        if kind == "copy_in_play":  # a card of yours in play with its name
+            ref = args[0]
+            return lambda ctx: any(c.d.name == d.name for d in ref.defs(ctx)
+                                   for c in ctx.player.in_play)
         if kind == "made_shuffle":  # a draw of this effect shuffled (set by the draw steps)
             return lambda ctx: bool(ctx.vars.get("shuffled"))
         if kind == "moved_at_least":  # "if you discarded at least one"
@@ -706,6 +710,8 @@ class Condition(Node):
             return f"{args[0].render()} costs {args[1].render()} or more"
         if kind == "made_shuffle":
             return "this made you shuffle (at least one card)"
+        if kind == "copy_in_play":
+            return f"you have a copy of {args[0].render()} in play"
         if kind == "moved_at_least":
             words = {1: "one", 2: "two", 3: "three", 4: "four"}
             return f"you {args[0]} at least {words.get(args[1], args[1])}"
@@ -749,6 +755,7 @@ class Condition(Node):
             "no_empty_piles": lambda: "no supply piles are empty",
             "costs_at_least": lambda: f"{args[0]} costs {args[1]} or more",
             "made_shuffle": lambda: "this made you shuffle",
+            "copy_in_play": lambda: f"you have a copy of {args[0]} in play",
             "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
             "all_different": lambda: "the revealed cards all have different names",
             "revealed_any": lambda: f"you revealed any {args[0]}",
