@@ -543,7 +543,7 @@ class Countable(Node):
             "played_this_turn": "played this turn", "in_revealed": "revealed",
             "gained_this_phase": "you gained in it",
             "in_play_counting": "you have in play (counting this)",
-            "in_discarded": "discarded", "in_trash": "in the trash",
+            "in_discarded": "discarded", "in_trash": "in the trash", "in_bound": "in it",
         }[self.place]
         return f"{self.filter.render(many=many)} {place}"
 
@@ -597,6 +597,8 @@ def _place_cards(place: str) -> Callable[[Ctx], list]:
         return lambda ctx: ctx.game.trash
     if place == "in_revealed":
         return lambda ctx: [c for c, _ in ctx.vars.get("revealed_all", ())]
+    if place == "in_bound":
+        return lambda ctx: [c for c, _ in ctx.vars.get("it", ())]
     if place == "in_discarded":
         return lambda ctx: [c for c, _ in ctx.vars.get("discarded", ())]
     raise ValueError(place)
