@@ -200,7 +200,7 @@ class Qualifier(Node):
         self.resolved: tuple[str, str] | None = None
 
     def check(self, env: Env) -> None:
-        if self.kind in ("other_than", "has_name"):
+        if self.kind in ("other_than", "has_name", "not_a"):
             self.resolved = env.card_or_type(str(self.value), self)
 
     def predicate(self) -> Pred:
@@ -223,7 +223,7 @@ class Qualifier(Node):
         if kind == "cheaper_than":
             ref = value
             return lambda ctx, d: any(ctx.game.cost(d) < ctx.game.cost(o) for o in ref.defs(ctx))
-        if kind == "other_than":
+        if kind in ("other_than", "not_a"):
             kind_, name = self.resolved or ("card", str(value))
             if kind_ == "type":
                 return lambda ctx, d: name not in d.type_set
@@ -261,6 +261,7 @@ class Qualifier(Node):
             "cost_at_least": lambda: f"costing {value.render()} or more",
             "cheaper_than": lambda: "cheaper" if value.name == "it" else f"cheaper than {value.render()}",
             "other_than": lambda: f"other than {value}",
+            "not_a": lambda: f"that is not {article(str(value))} {value}",
             "other_than_ref": lambda: f"other than {value.render()}",
             "cost_either": lambda: f"costing {value[0].render()} or {value[1].render()}",
             "sharing_type": lambda: f"sharing a type with {value.render()}",
@@ -542,7 +543,7 @@ class Countable(Node):
             "played_this_turn": "played this turn", "in_revealed": "revealed",
             "gained_this_phase": "you gained in it",
             "in_play_counting": "you have in play (counting this)",
-            "in_discarded": "discarded", "in_trash": "in the trash",
+            "in_discarded": "discarded", "in_trash": "in the trash", "in_bound": "in it",
         }[self.place]
         return f"{self.filter.render(many=many)} {place}"
 
@@ -596,6 +597,8 @@ def _place_cards(place: str) -> Callable[[Ctx], list]:
         return lambda ctx: ctx.game.trash
     if place == "in_revealed":
         return lambda ctx: [c for c, _ in ctx.vars.get("revealed_all", ())]
+    if place == "in_bound":
+        return lambda ctx: [c for c, _ in ctx.vars.get("it", ())]
     if place == "in_discarded":
         return lambda ctx: [c for c, _ in ctx.vars.get("discarded", ())]
     raise ValueError(place)
@@ -649,6 +652,10 @@ class Condition(Node):
         if kind == "costs_at_least":
             ref, money = args[0], args[1].compile_money()
             return lambda ctx: any(ctx.game.cost(d) >= money(ctx) for d in ref.defs(ctx))
+        if kind == "copy_in_play":  # a card of yours in play with its name
+            ref = args[0]
+            return lambda ctx: any(c.d.name == d.name for d in ref.defs(ctx)
+                                   for c in ctx.player.in_play)
         if kind == "made_shuffle":  # a draw of this effect shuffled (set by the draw steps)
             return lambda ctx: bool(ctx.vars.get("shuffled"))
         if kind == "moved_at_least":  # "if you discarded at least one"
@@ -678,6 +685,8 @@ class Condition(Node):
         if kind == "compare":
             return _compared(args[0], str(args[1]), args[2])
         if kind == "at_least":
+            if getattr(self, "there_are", False):
+                return f"there are {args[0].render()} or more {args[1].render(many=True)}"
             if getattr(self, "at_least_words", False):
                 return f"you have at least {args[0].render()} {_count_tail(args[1])}"
             return f"you have {args[0].render()} or more {_count_tail(args[1])}"
@@ -703,6 +712,8 @@ class Condition(Node):
             return f"{args[0].render()} costs {args[1].render()} or more"
         if kind == "made_shuffle":
             return "this made you shuffle (at least one card)"
+        if kind == "copy_in_play":
+            return f"you have a copy of {args[0].render()} in play"
         if kind == "moved_at_least":
             words = {1: "one", 2: "two", 3: "three", 4: "four"}
             return f"you {args[0]} at least {words.get(args[1], args[1])}"
@@ -725,6 +736,8 @@ class Condition(Node):
             return self.text
         if kind == "compare":
             return f"{args[0]} {args[1]} {args[2]}"
+        if kind == "at_least" and getattr(self, "there_are", False):
+            return f"there are {args[0]} or more {args[1]}"
         if kind == "at_least" and getattr(self, "at_least_words", False):
             return f"at least {args[0]} {args[1]}"
         if kind in ("at_least", "at_most"):
@@ -744,6 +757,7 @@ class Condition(Node):
             "no_empty_piles": lambda: "no supply piles are empty",
             "costs_at_least": lambda: f"{args[0]} costs {args[1]} or more",
             "made_shuffle": lambda: "this made you shuffle",
+            "copy_in_play": lambda: f"you have a copy of {args[0]} in play",
             "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
             "all_different": lambda: "the revealed cards all have different names",
             "revealed_any": lambda: f"you revealed any {args[0]}",

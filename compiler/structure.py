@@ -1181,15 +1181,14 @@ class Sequence(Node):
                 parts[i] = parts[i].removesuffix(" cards")
         if self.word == "then":
             return " then ".join(parts)
-        if self.word in (", then", ", and"):  # "Trash a card from your hand, then gain ..."
-            return f"{self.word} ".join(parts)
-        return ", ".join(parts[:-1]) + f" and {parts[-1]}"
+        # "Trash a card from your hand, then gain ...", "A, B, and C" (the comma before "and")
+        last = f"{self.word} {parts[-1]}" if self.word.startswith(",") else f" and {parts[-1]}"
+        return ", ".join(parts[:-1]) + last
 
     def unparse(self) -> str:
         steps = [s.unparse() for s in self.steps]
-        if self.word == "and":
-            return ", ".join(steps[:-1]) + " and " + steps[-1]
-        return f"{steps[0]}{' ' if self.word == 'then' else ''}{self.word} {steps[1]}"
+        word = f" {self.word}" if self.word in ("and", "then") else self.word
+        return ", ".join(steps[:-1]) + f"{word} {steps[-1]}"
 
 
 def said_of_them(node: Node) -> str:

@@ -107,6 +107,10 @@ class AmountRules(Transformer):
         """The cards the step before discarded."""
         return "in_discarded"
 
+    def in_bound(self, meta, c):
+        """The cards bound as "it" (revealed, set aside, gained just before)."""
+        return "in_bound"
+
     def in_trash(self, meta, c):
         """The cards in the trash."""
         return "in_trash"

@@ -33,6 +33,12 @@ class ConditionRules(Transformer):
         condition.at_least_words = True
         return condition
 
+    def there_are(self, meta, c):
+        """"there are 2 or more empty Supply piles": "2 or more", printed as written."""
+        condition = self._cond("at_least", meta, c)
+        condition.there_are = True
+        return condition
+
     def played_at_least(self, meta, c):
         """True when you have played that many such cards this turn (each play counts)."""
         adjectives = [x for x in c if isinstance(x, tuple)]
@@ -92,6 +98,10 @@ class ConditionRules(Transformer):
     def costs_at_least(self, meta, c):
         """True when the card referred to costs that much or more."""
         return Condition("costs_at_least", c[0], c[1]).at(meta)
+
+    def copy_in_play(self, meta, c):
+        """True when a card of yours in play has the name of the card referred to."""
+        return Condition("copy_in_play", c[0]).at(meta)
 
     def made_shuffle(self, meta, c):
         """True when the step before made you shuffle your discard pile into your deck."""

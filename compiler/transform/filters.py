@@ -95,6 +95,10 @@ class FilterRules(Transformer):
     def not_named(self, meta, c):
         return self._qualifier("not_named", meta, c)
 
+    def not_a(self, meta, c):
+        """"that is not a Treasure": as "other than Treasure", printed as written."""
+        return self._qualifier("not_a", meta, [c[-1]])
+
     def same_cost(self, meta, c):
         return self._qualifier("same_cost", meta, c)
 
