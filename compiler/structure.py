@@ -750,7 +750,7 @@ class When(Node):
     EVENTS = {"gain": "gain", "trash": "trash", "play": "play", "start_turn": "start_turn",
               "start_buy": "start_buy", "end_turn": "end_turn", "after_play": "after_play",
               "shuffle": "shuffle", "score": "score", "cleanup": "cleanup",
-              "end_buy": "end_buy"}
+              "end_buy": "end_buy", "buy": "buy"}
 
     def matcher(self) -> Callable[[Game, Player, Card | None], bool] | None:
         pred = self.filter.compile_pred() if self.filter is not None else None
@@ -883,7 +883,8 @@ class Ability(Node):
     or "game" ("in games using this, when you gain a card", and every ability of an Ally,
     whose place is being the game's Ally). One that says none is an error, not game-wide."""
 
-    SELF_EVENTS = ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play")
+    SELF_EVENTS = ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play",
+                   "buy_this")
 
     def __init__(self, when: When | str, body: Block) -> None:
         self.when = when
@@ -921,7 +922,7 @@ class Ability(Node):
             return "attack", Trigger("attack", effect, condition, where="hand", label=label)
         if when.event == "gain_or_trash_this":  # compile_card files it under "trash" too
             return "gain", Trigger("gain", effect, label=label)
-        if when.event in ("gain_this", "trash_this", "discard_from_play"):
+        if when.event in ("gain_this", "trash_this", "discard_from_play", "buy_this"):
             slot = when.event.removesuffix("_this")
             return slot, Trigger(slot, effect, label=label)
         where = self.place(env)

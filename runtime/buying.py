@@ -45,7 +45,8 @@ class Buying:
                     and not self.cost_reduction and self.log is None and self.phase == "buy"):
                 card = pile.cards[-1]
                 top = card.d
-                if top.name == name and top.cost <= self.coins and "gain" not in top.triggers:
+                if (top.name == name and top.cost <= self.coins and "gain" not in top.triggers
+                        and "buy" not in top.triggers):
                     # buy() and receive() for it, without the calls
                     self.buys -= 1
                     self.steps_left -= 1
@@ -107,6 +108,9 @@ class Buying:
         if self.log is not None:
             self.note(f"{player.name} buys {name} for ${price + overpay}")
         card = pile.cards[-1]
+        own = card.d.triggers.get("buy")  # "when you buy this": before it is gained
+        if own:
+            self.run_triggers(own, player, card)
         if "buy" in listeners:
             self.emit("buy", player, card, overpay)
         if self.piles.get(pile.name) is pile:  # what gain() finds: its top card, if any

@@ -106,6 +106,10 @@ class TriggerRules(Transformer):
         """You gain this card (bought or otherwise)."""
         return When("gain_this", text="gain this")
 
+    def ev_buy_this(self, meta, c):
+        """You buy this card: before gaining it, and not when it is gained otherwise."""
+        return When("buy_this", text="buy this")
+
     def ev_trash_this(self, meta, c):
         """You trash this card."""
         return When("trash_this", text="trash this")
@@ -139,6 +143,10 @@ class TriggerRules(Transformer):
     def ev_play(self, meta, c):
         """You play a card that fits the description; "it" is that card."""
         return self._event("play", "play", c)
+
+    def ev_buy(self, meta, c):
+        """You buy a card that fits the description (before gaining it); "it" is that card."""
+        return self._event("buy", "buy", c)
 
     def in_action_phase(self, meta, c):
         """Only gains that happen during an Action phase."""
