@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from example_sets import EXAMPLE_IDS, EXAMPLES, HARBOR, Example
 
 from compiler.build import BUILTIN_CARDS, compile_folders
 from compiler.names import _edits
-
-HARBOR = Path(__file__).resolve().parents[1] / "examples" / "harbor"
 
 
 def _card(folder: Path, name: str, types: str) -> None:
@@ -51,10 +50,14 @@ def test_a_new_type_used_by_several_cards_is_accepted_even_if_near_a_known_one(t
     assert _type_errors(tmp_path / "set") == []
 
 
-def test_the_harbor_expansion_types_are_accepted_and_a_typo_of_one_is_not(tmp_path) -> None:
-    assert _type_errors(HARBOR) == []
+@pytest.mark.parametrize("example", EXAMPLES, ids=EXAMPLE_IDS)
+def test_the_example_expansions_types_are_accepted(example: Example) -> None:
+    assert _type_errors(example.folder) == []
+
+
+def test_a_typo_of_the_harbor_expansion_type_is_refused(tmp_path) -> None:
     _card(tmp_path / "set", "Boat", "Action, Tdie")
-    [(message, *_, hint)] = _type_errors(HARBOR, tmp_path / "set")
+    [(message, *_, hint)] = _type_errors(HARBOR.folder, tmp_path / "set")
     assert message == "unknown card type 'Tdie'" and "'Tide'" in hint
 
 

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from example_sets import EXAMPLE_IDS, EXAMPLES, Example
 from markupsafe import escape
 
 from compiler.build import BUILTIN_CARDS
@@ -15,9 +16,8 @@ from compiler.expansions import discover, load_library
 from kingdom import render
 from kingdom.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "harbor"
-LIBRARY, _ = load_library([EXAMPLE], strict=False, environ={}, entry_points=[])  # test_errors checks
+LIBRARY, _ = load_library([e.folder for e in EXAMPLES], strict=False, environ={},
+                          entry_points=[])  # test_errors checks
 BUILTIN = Path(BUILTIN_CARDS).resolve()
 SETS = sorted({c.set for c in LIBRARY if BUILTIN in Path(c.source).resolve().parents})
 SETUP_HEADING = "Setup for these cards"
@@ -299,14 +299,20 @@ def test_shared_rules_give_rulings_for_their_cards() -> None:
     assert _md_unescape(rulings[card.name][0]) in _md_unescape(out)
 
 
-def test_cli_render_formats(tmp_path, capsys) -> None:
+@pytest.mark.parametrize("example", EXAMPLES, ids=EXAMPLE_IDS)
+def test_cli_render_formats(example: Example, tmp_path) -> None:
     for fmt in ("html", "md", "pdf"):
         out = tmp_path / f"summary.{fmt}"
-        assert main(["render", "--cards", str(EXAMPLE), "--set", "harbor", "--format", fmt,
+        assert main(["render", "--cards", str(example.folder), "--set", example.set, "--format", fmt,
                      "--output", str(out)]) == 0
         assert out.stat().st_size > 500
     assert (tmp_path / "summary.pdf").read_bytes().startswith(b"%PDF")
-    assert "Harbor Towns 1.0.0" in (tmp_path / "summary.md").read_text()
+    summary = (tmp_path / "summary.md").read_text()
+    assert f"{example.title} 1.0.0" in summary
+    assert all(name in summary for name in example.cards)
+
+
+def test_cli_render_refuses_bad_input(capsys) -> None:
     assert main(["render", "--kingdom", "Vilage,Smithy"]) == 2
     assert "did you mean 'Village'" in capsys.readouterr().err
     assert main(["render", "--set", "no-such-set"]) == 2
@@ -316,12 +322,14 @@ def test_cli_render_formats(tmp_path, capsys) -> None:
     assert main(["render"]) == 2
 
 
-def test_discovery_is_used_by_render(monkeypatch, tmp_path) -> None:
-    monkeypatch.setenv("KINGDOM_PATH", str(EXAMPLE))
-    assert EXAMPLE in discover(entry_points=[])
+@pytest.mark.parametrize("example", EXAMPLES, ids=EXAMPLE_IDS)
+def test_discovery_is_used_by_render(example: Example, monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("KINGDOM_PATH", str(example.folder))
+    assert example.folder in discover(entry_points=[])
     out = tmp_path / "k.md"
-    assert main(["render", "--kingdom", "Beacon,Village", "--format", "md", "-o", str(out)]) == 0
-    assert "### Beacon" in out.read_text()
+    card = example.sample_card
+    assert main(["render", "--kingdom", f"{card},Village", "--format", "md", "-o", str(out)]) == 0
+    assert f"### {card}" in out.read_text()
 
 
 def test_an_ally_prints_no_empty_cost(capsys) -> None:
