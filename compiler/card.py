@@ -16,6 +16,7 @@ from compiler.loader import Located, load_yaml
 from compiler.names import check_file_names
 from compiler.nodes import Env, Node
 from compiler.parser import DSLSyntaxError, parse
+from compiler.primitives.costs import CostChange
 from compiler.references import check_references
 from compiler.render import render_card
 from compiler.schema import validate
@@ -287,6 +288,9 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     if card.triggers is not None:
         env.path = ("triggers",)
         for node in card.triggers.statements:
+            if isinstance(node, CostChange):  # a "cost" listener of the games it is in
+                definition.cost_changes += (node.compile(env),)
+                continue
             if not isinstance(node, Ability):
                 env.error("K302", "a trigger must start with when/at/after/setup/overpay", node)
                 continue

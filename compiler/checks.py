@@ -30,6 +30,42 @@ def check_card(card: ParsedCard, env: Env) -> None:
     if card.worth is not None and card.worth[1] == 0:
         _error(env, "K304", "'per 0' divides by zero: the vp formula needs a count of 1 or more",
                ("vp",), "write '1 per 1 card' or a larger count")
+    check_money(card, env)
+
+
+# ----------------------------------------------------------------- worths and cost changes
+def check_money(card: ParsedCard, env: Env) -> None:
+    """K365: "it's worth" only as a statement of a Treasure's `play:`; K366: a cost change
+    only as an item of `triggers:` (it is no step); K367: nor one that looks at costs."""
+    treasure = "Treasure" in card.data.get("types", ())
+    for section in (card.play, card.triggers):
+        if section is None:
+            continue
+        top = section.statements
+        for node in section.walk():
+            if hasattr(node, "worth_when_played") and not (
+                    treasure and section is card.play and any(node is n for n in top)):
+                env.error("K365", "'when you play this, it's worth ...' is what a Treasure "
+                          "gives when played", node, "write it as a statement of a Treasure's "
+                          "play:, or write '+$1 per ...'")
+            if type(node).__name__ != "CostChange":
+                continue
+            if section is not card.triggers or not any(node is n for n in top):
+                env.error("K366", f"'{node.render()}' is a cost change, not a step", node,
+                          "write it as an item of the card's triggers: list, on its own")
+            if any(_looks_at_costs(n) for n in node.walk()):
+                env.error("K367", f"'{node.render()}' depends on what cards cost, which it "
+                          "changes", node, "describe the cards by name or type, not by cost")
+
+
+def _looks_at_costs(node: Node) -> bool:
+    """Whether a node of a description or count compares costs ("costing up to $4", "cheaper",
+    "$1 it costs")."""
+    kind = getattr(node, "kind", "")
+    adjectives = getattr(node, "adjectives", ())
+    if isinstance(kind, str) and ("cost" in kind or "cheaper" in kind):
+        return True
+    return any(a[0] == "cheaper" for a in adjectives)
 
 
 def check_setup_rule(node: Node, env: Env) -> None:

@@ -48,6 +48,10 @@ CODES = {
     "K321": "a reference that could mean two things ('it' after a trash and a gain)",
     "K322": "several cards ('the trashed cards') where a cost compares with one card",
     "K323": "'this' in a game-wide ability, where it is no particular card",
+    # computed worths and cost changes (compiler.checks: check_money)
+    "K365": "'when you play this, it's worth ...' outside a Treasure's play",
+    "K366": "a cost change ('this costs $2 less') outside the card's triggers list",
+    "K367": "a cost change that depends on costs itself (it would never settle)",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

@@ -544,6 +544,9 @@ class Countable(Node):
             "gained_this_phase": "you gained in it",
             "in_play_counting": "you have in play (counting this)",
             "in_discarded": "discarded", "in_trash": "in the trash", "in_bound": "in it",
+            "in_play_counting_it": "you have in play (counting it)",
+            "in_deck_and_discard": "in your deck and discard pile",
+            "gained_this_turn": "you've gained this turn",
         }[self.place]
         return f"{self.filter.render(many=many)} {place}"
 
@@ -588,8 +591,12 @@ def _place_cards(place: str) -> Callable[[Ctx], list]:
         return lambda ctx: ctx.player.owned()
     if place == "played_this_turn":
         return lambda ctx: ctx.game.played_this_turn
-    if place == "in_play_counting":  # "(counting this)": a reminder, this is in play
+    if place in ("in_play_counting", "in_play_counting_it"):  # a reminder: this is in play
         return lambda ctx: ctx.player.in_play
+    if place == "in_deck_and_discard":
+        return lambda ctx: ctx.player.deck + ctx.player.discard
+    if place == "gained_this_turn":  # "card you've gained this turn", in any phase
+        return lambda ctx: [c for p, c, _phase in ctx.game.gain_log if p is ctx.player]
     if place == "gained_this_phase":  # "card you gained in it" (this phase)
         return lambda ctx: [c for p, c, phase in getattr(ctx.game, "gain_log", ())
                             if p is ctx.player and phase == ctx.game.phase]

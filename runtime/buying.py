@@ -80,6 +80,10 @@ class Buying:
                 raise IllegalMove(f"cannot overpay for {name}: it has no Overpay ability")
         price = (top.cost if not self.cost_reduction and "cost" not in listeners
                  else self.cost(top))  # (cost() without the call when nothing changes costs)
+        if self.phase == "action" and "cost" in listeners:  # priced as in the Buy phase it starts
+            self.phase = "buy"
+            price = self.cost(top)
+            self.phase = "action"
         if price + overpay > self.coins and not (
                 self.phase == "action" and "start_buy" in listeners):
             raise IllegalMove(f"cannot buy {name}: it costs ${price}, you have ${self.coins}")

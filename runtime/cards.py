@@ -51,6 +51,8 @@ class CardDef:
     worth: Callable[[Game, Player], int] | None = None
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
     setup: Effect | None = None
+    # "this costs $2 less ...": each says how much less a card costs now (a "cost" listener)
+    cost_changes: tuple[Callable[..., int], ...] = ()
     setup_keys: tuple[str, ...] = ()  # setup choices it takes ("bane", "ferryman"): scenario keys
     brings: tuple[str, ...] = ()  # types of non-Supply piles it brings ("Reward")
     former_names: tuple[str, ...] = ()

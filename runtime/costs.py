@@ -23,6 +23,8 @@ class Costs:
         pile = self.pile_of.get(definition.name)
         if pile is not None and pile.tokens:
             cost -= pile.tokens.get("cost", 0)
+        for change in self.listeners.get("cost", ()):  # each effect says how much less it costs
+            cost -= change.effect(self, self.player, None, definition)
         return cost if cost > 0 else 0
 
     def affordable(self) -> list[str]:

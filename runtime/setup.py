@@ -106,6 +106,7 @@ def _plan_supply(game: Game, kingdom: list[str], colonies: bool,
         plan.append((definition.name, numbered_cards(uid, [definition] * count, True)))
         uid += count
     inert = not any(d.setup is not None or "game" in d.triggers or d.brings or "Liaison" in d.type_set
+                    or d.cost_changes
                     for _name, (_cards, distinct, _discarded) in plan for d in distinct)
     return plan, inert
 
@@ -268,7 +269,7 @@ def _run_pile_setups(game: Game, before: list[tuple[Pile, dict]]) -> None:
                     ctx = Ctx(game, game.players[0], None)
                     ctx.vars["source"] = d.name
                     d.setup(ctx)
-                if "game" in d.triggers:
+                if "game" in d.triggers or d.cost_changes:
                     install_game_triggers(game, d)
         add_brought_piles(game)
 
@@ -281,6 +282,8 @@ def install_game_triggers(game: Game, definition: CardDef, late: bool = False) -
     """Listeners for a card's game-wide abilities ("In games using this, ...", an Ally's).
     `it` is the card the event is about, where it is now; the cards being shuffled are
     "those cards" of a when-shuffling ability, and a when-scoring ability adds to `score`."""
+    for change in definition.cost_changes:  # Game.cost asks each how much less a card costs
+        game.listen(Listener("cost", None, change, source=definition))
     for trigger in definition.triggers.get("game", ()):
         in_play = trigger.where == "in_play"
         for player in game.players:

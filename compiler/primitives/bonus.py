@@ -32,6 +32,11 @@ WORDS_PLURAL = ("card", "action", "buy", "favor")  # "+2 cards"; "+2 coffers", "
     | "+" INT VP_TOKEN ("per" countable)?      -> bonus_vp_tokens  // e.g. +1 vp token
     | "+" INT VP_TOKEN "per" countable "(" "round" "down" ")"   -> bonus_vp_tokens_round  // e.g.
         // +1 vp token per $2 it costs (round down)
+    | played_worth MONEY ("per" countable)?   -> worth_when_played  // e.g.
+        // when you play this, it's worth $1 per Treasure you have in play (counting it)
+    | played_worth MONEY "per" INT countable "(" "round" "down" ")"   -> worth_when_played_per_n  // e.g.
+        // when you play this, it's worth $1 per 5 cards in your deck and discard pile (round down)
+played_worth: "when" "you" "play" "this" "," "it's" "worth"
 coins_worth: "its" "cost"                      -> worth_its_cost  // e.g. +$ equal to its cost
            | "the" "total" "cost" "of" ref     -> worth_total_cost  // e.g.
            // trash 2 cards from your hand; +$ equal to the total cost of the trashed cards
@@ -87,6 +92,21 @@ class Bonus(Node):
         """"+1 VP token per $2 it costs (round down)": the reminder kept in the text."""
         bonus = Bonus.build_bonus_vp_tokens(amount, word, per)
         bonus.round_down = True
+        return bonus
+
+    @staticmethod
+    def build_worth_when_played(_head, money, per=None) -> Bonus:
+        """"When you play this, it's worth $1 per ...": a Treasure's coins, counted each time it
+        is played (a second play counts again); the same as "+$1 per ...", as printed."""
+        bonus = Bonus.build_bonus_money(money, per)
+        bonus.worth_when_played = True
+        return bonus
+
+    @staticmethod
+    def build_worth_when_played_per_n(_head, money, divisor, per) -> Bonus:
+        """"When you play this, it's worth $1 per 5 cards in ... (round down)"."""
+        bonus = Bonus.build_bonus_money_per_n(money, divisor, per)
+        bonus.worth_when_played = True
         return bonus
 
     @staticmethod
@@ -174,6 +194,8 @@ class Bonus(Node):
         return run
 
     def _coins_text(self) -> str:
+        if hasattr(self, "worth_when_played"):
+            return f"when you play this, it's worth ${self.amount}"
         if hasattr(self, "equal_to"):
             return "+$ equal to "
         return f"-${-self.amount}" if self.amount < 0 else f"+${self.amount}"
@@ -194,7 +216,7 @@ class Bonus(Node):
             text = f"+{self.amount} {self._tokens_text(word)}"
         divisor = getattr(self, "divisor", 1)
         if self.per is not None and divisor > 1:
-            things = self.per.render()
+            things = self.per.render(many=self.per.kind == "cards")  # "per 5 cards in ..."
             if self.per.kind == "tokens":
                 things = things.replace(self.per.word.capitalize(), plural(
                     self.per.word.capitalize()), 1) if self.per.word != "coffers" else things

@@ -61,7 +61,7 @@ class Rule(Node):
                 # Game.cost counts pile.tokens["cost"] while a "cost" listener says costs change.
                 game = ctx.game
                 if not any(x.source == "pile tokens" for x in game.listeners.get("cost", ())):
-                    game.listen(Listener("cost", None, lambda *a: None, source="pile tokens"))
+                    game.listen(Listener("cost", None, lambda *a: 0, source="pile tokens"))
             return cost_per_token
         if self.kind == "unaffected":
             def unaffected(ctx: Ctx) -> None:

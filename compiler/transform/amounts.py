@@ -127,3 +127,16 @@ class AmountRules(Transformer):
     def in_play_counting(self, meta, c):
         """The cards you have in play, this card included, as printed."""
         return "in_play_counting"
+
+    # computed worths and cost changes (h-money)
+    def in_play_counting_it(self, meta, c):
+        """The cards you have in play, the Treasure being played included, as printed."""
+        return "in_play_counting_it"
+
+    def in_deck_and_discard(self, meta, c):
+        """The cards in your deck and your discard pile together."""
+        return "in_deck_and_discard"
+
+    def gained_this_turn(self, meta, c):
+        """The cards you gained this turn, in any phase."""
+        return "gained_this_turn"
