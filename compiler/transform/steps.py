@@ -17,6 +17,7 @@ from compiler.structure import (
     Sequence,
     Then,
     Unless,
+    option_block,
 )
 from compiler.transform.common import THEN, _joined
 
@@ -93,7 +94,7 @@ class StepRules(Transformer):
         return node if choose is head else MayStep(head[1], Block([[node]]), "to").at(meta)
 
     def option(self, meta, c):
-        return Block([_joined(c, THEN, "then_before")], joiner=" and ")
+        return option_block(_joined(c, THEN, "then_before"))
 
     def then_sep(self, meta, c):
         return THEN
