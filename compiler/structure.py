@@ -516,6 +516,19 @@ class Each(Node):
 
         return each
 
+    def check(self, env: Env) -> None:
+        """"your next turn" inside "each other player" is said of them ("at the start of their
+        next turn") but would be your next turn: the sentence could mean two things, so it is
+        refused, with the order that says one."""
+        for node in self.body.walk():
+            if isinstance(node, NextTurn) or getattr(node, "when", "") == "next_turn":
+                subject = self.unparse_head()
+                env.error("K370", f"'at the start of your next turn' inside '{subject}' is "
+                          "your next turn, not theirs, though it would print 'their next turn'",
+                          node, "put the delay first, 'at the start of your next turn: "
+                          f"{subject}: ...', or drop it for '{subject}: ...' now")
+                return
+
     def render(self, they: bool = False) -> str:
         if getattr(self, "have", False):  # "have each other player gain a Curse"
             return f"have each other player {self.body.render()}"
