@@ -80,7 +80,9 @@ class Block(Node):
                 node.otherwise = statements[i + 1]
                 i += 1
             elif isinstance(node, Otherwise):
-                env.error("K302", "'otherwise' must follow an 'if'", node)
+                env.error("K302", "'otherwise' must follow an 'if'", node,
+                          "put 'otherwise: ...' on a line of its own right after its 'if': on "
+                          "one line, 'if ...:' takes the rest of the line as its block")
             step = node.compile(env)
             if i + 1 < len(statements) and isinstance(statements[i + 1], RepeatAsDesired):
                 step = statements[i + 1].repeating(step)
@@ -164,6 +166,8 @@ def _and_joined(statements: list[Node], they: bool = False) -> list[str]:
     before = None
     for s in statements:
         text = with_reminder(s, said_of_them(s) if they else s.render())
+        if they and text.startswith("+"):  # "discards a card and gets +1 Card"
+            text = f"gets {text}"
         if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None:
             parts[-1] += f"; {text}"  # "If A, X; if B, Y."
         elif parts and getattr(s, "semi_before", False):  # "Look through ...; you may ..."

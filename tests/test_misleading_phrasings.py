@@ -1,5 +1,6 @@
 """Phrasings that would print one thing and do another are compile errors with a hint naming
-what is accepted (K370-K374), and the accepted phrasing does what it prints."""
+what is accepted (K370-K374), the accepted phrasing does what it prints, and what a designer
+writes prints as plain English."""
 
 from __future__ import annotations
 
@@ -43,3 +44,20 @@ def test_the_delay_written_first_is_accepted(tmp_path: Path) -> None:
         tmp_path, "  - at the start of your next turn:\n    - each other player: gain a Curse\n")
     assert not diagnostics
     assert library["Trial"].text == "At the start of your next turn, each other player gains a Curse."
+
+
+@pytest.mark.parametrize("play, text", [
+    # the bonus is theirs: "and +1 Card" read as yours
+    ("  - 'each other player: discard a card; +1 card'\n",
+     "Each other player discards a card and gets +1 Card."),
+    # "you have" said once
+    ("  - 'if you have 3 or more Action cards in play: +2 cards'\n",
+     "If you have 3 or more Action cards in play, +2 Cards."),
+    ("  - 'if you have 2 or fewer Treasure cards you have in play: +1 card'\n",
+     "If you have 2 or fewer Treasure cards in play, +1 Card."),
+])
+def test_a_designers_phrasing_prints_as_plain_english(tmp_path: Path, play: str,
+                                                      text: str) -> None:
+    library, diagnostics = _diagnostics(tmp_path, play)
+    assert not diagnostics
+    assert library["Trial"].text == text
