@@ -61,3 +61,12 @@ def test_a_designers_phrasing_prints_as_plain_english(tmp_path: Path, play: str,
     library, diagnostics = _diagnostics(tmp_path, play)
     assert not diagnostics
     assert library["Trial"].text == text
+
+
+def test_an_otherwise_on_the_line_of_its_if_says_where_it_goes(tmp_path: Path) -> None:
+    """On one line the "if" takes the rest of the line, "otherwise" too: the hint says so."""
+    _, diagnostics = _diagnostics(
+        tmp_path, "  - 'discard a card; if you did: gain a Gold; otherwise: gain a Silver'\n")
+    [error] = diagnostics
+    assert error.code == "K302"
+    assert "on a line of its own right after its 'if'" in error.hint
