@@ -72,6 +72,9 @@ LAYOUTS = {  # one line, nested
     "options of two steps": (
         "  - 'choose one: +1 card and +1 action | gain a Silver, then +1 card'\n",
         "  - choose one:\n    - +1 card and +1 action\n    - gain a Silver, then +1 card\n"),
+    "an option the player may decline": (
+        "  - 'choose one: you may trash a card from your hand | +2 cards'\n",
+        "  - choose one:\n    - you may trash a card from your hand\n    - +2 cards\n"),
     "a one-option choice": ("  - 'choose one: gain a Silver, then +1 card'\n",
                             "  - choose one:\n    - gain a Silver, then +1 card\n"),
 }

@@ -29,6 +29,8 @@ class StepRules(Transformer):
     def may_step(self, meta, c):
         return MayStep(c[0]).at(meta)
 
+    may_do = may_step  # "choose one: you may trash a card | +2 cards", as the option nested
+
     def may_step_immediately(self, meta, c):
         """"you may immediately X": X now, in the middle of resolving the card, as printed."""
         step = MayStep(c[0]).at(meta)
