@@ -52,6 +52,8 @@ CODES = {
     "K365": "'when you play this, it's worth ...' outside a Treasure's play",
     "K366": "a cost change ('this costs $2 less') outside the card's triggers list",
     "K367": "a cost change that depends on costs itself (it would never settle)",
+    # h-fixes: phrasings that would print one thing and do another
+    "K370": "'your next turn' inside 'each other player', which would print 'their next turn'",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

@@ -807,7 +807,9 @@ def _compared(left: Amount, op: str, right: Amount) -> str:
 
 
 def _count_tail(countable: Countable) -> str:
-    return countable.render(many=countable.kind == "cards")
+    """The countable after "you have N or more": "Action cards in play", not "Action cards
+    you have in play" (the "you have" is said once)."""
+    return countable.render(many=countable.kind == "cards").replace(" you have", "", 1)
 
 
 # ----------------------------------------------------------------------------- selections

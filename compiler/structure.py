@@ -80,7 +80,9 @@ class Block(Node):
                 node.otherwise = statements[i + 1]
                 i += 1
             elif isinstance(node, Otherwise):
-                env.error("K302", "'otherwise' must follow an 'if'", node)
+                env.error("K302", "'otherwise' must follow an 'if'", node,
+                          "put 'otherwise: ...' on a line of its own right after its 'if': on "
+                          "one line, 'if ...:' takes the rest of the line as its block")
             step = node.compile(env)
             if i + 1 < len(statements) and isinstance(statements[i + 1], RepeatAsDesired):
                 step = statements[i + 1].repeating(step)
@@ -98,7 +100,7 @@ class Block(Node):
 
     def render(self, they: bool = False) -> str:
         if they:
-            parts = [with_reminder(s, said_of_them(s)) for s in self.statements]
+            parts = _and_joined(self.statements, they=True)
             if len(parts) == 2 and parts[1].startswith("if "):  # "gains a Curse, and if they did"
                 return f"{parts[0]}, and {parts[1]}"
             return join_and(parts)
@@ -157,12 +159,15 @@ def with_reminder(node: Node, text: str) -> str:
     return f"{text}. {reminder}" if reminder[1:2].isupper() else f"{text} {reminder}"
 
 
-def _and_joined(statements: list[Node]) -> list[str]:
-    """Rendered statements; one written after "; and" joins the one before ("X and Y")."""
+def _and_joined(statements: list[Node], they: bool = False) -> list[str]:
+    """Rendered statements (said of "they" with `they`); one written after "; and" joins the
+    one before ("X and Y"), one after ", then" in an option too ("X, then Y")."""
     parts: list[str] = []
     before = None
     for s in statements:
-        text = with_reminder(s, s.render())
+        text = with_reminder(s, said_of_them(s) if they else s.render())
+        if they and text.startswith("+"):  # "discards a card and gets +1 Card"
+            text = f"gets {text}"
         if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None:
             parts[-1] += f"; {text}"  # "If A, X; if B, Y."
         elif parts and getattr(s, "semi_before", False):  # "Look through ...; you may ..."
@@ -449,7 +454,9 @@ class Choose(Node):
 
     def unparse(self) -> str:
         if len(self.options) == 1:  # "choose one: a; b" (its one line, the one option)
-            return f"{self.unparse_head()}: {self.options[0].unparse()}"
+            option = self.options[0]
+            text = option.unparse() if getattr(option, "listed", False) else _unparse_option(option)
+            return f"{self.unparse_head()}: {text}"
         return f"{self.unparse_head()}: " + " | ".join(_unparse_option(o) for o in self.options)
 
 
@@ -512,6 +519,19 @@ class Each(Node):
             ctx.vars.update(merged)
 
         return each
+
+    def check(self, env: Env) -> None:
+        """"your next turn" inside "each other player" is said of them ("at the start of their
+        next turn") but would be your next turn: the sentence could mean two things, so it is
+        refused, with the order that says one."""
+        for node in self.body.walk():
+            if isinstance(node, NextTurn) or getattr(node, "when", "") == "next_turn":
+                subject = self.unparse_head()
+                env.error("K370", f"'at the start of your next turn' inside '{subject}' is "
+                          "your next turn, not theirs, though it would print 'their next turn'",
+                          node, "put the delay first, 'at the start of your next turn: "
+                          f"{subject}: ...', or drop it for '{subject}: ...' now")
+                return
 
     def render(self, they: bool = False) -> str:
         if getattr(self, "have", False):  # "have each other player gain a Curse"
@@ -1104,10 +1124,28 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
     raise ValueError(kind)
 
 
-def _option_block(line: list[Node]) -> Block:
-    block = Block([line])
-    block.listed = True  # an option of several steps: "discard your hand, +4 Cards, and ..."
+def option_block(steps: list[Node], listed: bool = False) -> Block:
+    """An option of a choice: its steps in one line, a step after ", then" marked
+    `then_before`. `listed`: several statements of a nested line, printed as a list
+    ("discard your hand, +4 Cards, and ...")."""
+    block = Block([steps], joiner=" and ")
+    if listed:
+        block.listed = True
     return block
+
+
+def _option_block(line: list[Node]) -> Block:
+    """A nested option line, built as the same option written on one line would be
+    (`choose one: A, then B | C`): "A and B" and "A, then B" are its two steps, not one
+    Sequence, so that a choice means the same tree in either layout."""
+    if len(line) == 1 and isinstance(line[0], Sequence) and not hasattr(line[0], "reminder"):
+        sequence = line[0]
+        if len(sequence.steps) == 2 and sequence.word in ("and", ", then"):
+            first, second = sequence.steps
+            if sequence.word == ", then":
+                second.then_before = True
+            return option_block([first, second])
+    return option_block(line, listed=len(line) > 1)
 
 
 # ------------------------------------------------------------- offers, repeats, sequences

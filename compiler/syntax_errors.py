@@ -55,7 +55,7 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
 NAMED_TERMINALS = {"$END": "the end of the statement", "NAME": "a card or type name",
                    "NON_TYPE": "non-Type", "INT": "a number", "MONEY": "an amount like $2",
                    "REMINDER": "a reminder in ( )",
-                   "CMP": "a comparison (>=, <=, ==, !=, >, <)"}
+                   "CMP": "a comparison (>=, <=, ==, !=, >, <)", "_COMMA_THEN": "', then'"}
 PHRASE_GROUPS = (  # what a syntax error lists, grouped: (phrase, the rule its words start);
     # a word goes to the first that fits, so the narrowest phrases come first
     ("a card", "filter"), ("cards", "selection"), ("a number", "amount"), ("coins", "money"),

@@ -56,7 +56,11 @@ class DefaultAgent:
                 wanted = [c for c in decision.options if not c.d.has_type("Curse")]
                 return wanted if len(wanted) >= decision.min else list(decision.options)
             if decision.prompt.startswith("Trash"):
-                return trash_picks(decision.options, decision.player, decision.min)
+                picks = trash_picks(decision.options, decision.player, decision.min,
+                                    decision.max)
+                # "you may trash 2 cards": none or both, so both only when both are junk
+                return picks[: decision.min] if decision.exact and len(picks) < decision.max \
+                    else picks
             ranked = sorted(decision.options, key=_junk_first)
             return ranked[: decision.min]
         if kind == ORDER:
@@ -365,13 +369,46 @@ def _junk_first(card) -> tuple:
 
 # ------------------------------------------------------------------------------ trashing
 KEEP_MONEY = 8  # $ in Treasures (each at its +$, else $1) that trashing keeps: a Province
+YOUNG_TURNS = 10  # turns a player has taken while its cheap Victory cards are worth trashing
 
 
-def trash_picks(options: list, player: Any, count: int) -> list:
+def trash_picks(options: list, player: Any, count: int, most: int = 0) -> list:
     """The `count` cards to trash when made to (Remake, Trading Post): Curses first, then
     the cheapest cards that neither score nor leave the player's Treasures short of KEEP_MONEY;
-    only when nothing else is left such Treasures, and last the Victory cards that score."""
-    return [card for card, _rank in _trash_plan(options, player, count)]
+    only when nothing else is left such Treasures, and last the Victory cards that score.
+    Then, up to `most` (a trash the player may make: Chapel's "up to 4"), only junk
+    (`_junk_rank`): Curses, Estates while the game is young, Coppers the money can spare."""
+    plan = _trash_plan(options, player, count)
+    picks = [card for card, _rank in plan]
+    money = _owned_money(player) - sum(_money(c.d) for c in picks if c.d.is_treasure)
+    young = player.turns_taken < YOUNG_TURNS
+    left = [c for c in options if not any(c is p for p in picks)]
+    junk = [(rank, c) for c in left if (rank := _junk_rank(c.d, young)) is not None]
+    for _rank, card in sorted(junk, key=lambda rc: rc[0]):
+        if len(picks) >= most:
+            break
+        if card.d.is_treasure:
+            if money - _money(card.d) < KEEP_MONEY:
+                continue
+            money -= _money(card.d)
+        picks.append(card)
+    return picks
+
+
+def _junk_rank(d: Any, young: bool) -> int | None:
+    """How gladly a card is trashed when nothing forces it (lowest first), None if never:
+    0 a Curse, 1 a cheap card that only scores (Estate) while the game is `young`, 2 a
+    Treasure worth $1 that costs nothing (Copper; only while the money can spare it).
+    Gold, Provinces and any Action are never trashed by choice."""
+    if d.has_type("Curse"):
+        return 0
+    if d.is_action or d.worth is not None:
+        return None
+    if d.is_victory and not d.is_treasure and d.cost <= 2:
+        return 1 if young else None
+    if d.is_treasure and not d.is_victory and _money(d) <= 1 and d.cost == 0:
+        return 2
+    return None
 
 
 def safe_to_play(card: Any, player: Any) -> bool:
@@ -388,7 +425,7 @@ def safe_to_play(card: Any, player: Any) -> bool:
 def _trash_plan(options: list, player: Any, count: int) -> list[tuple[Any, tuple[int, int]]]:
     """The cards trash_picks picks, one at a time (the money left changes what may go), each
     with its rank (see _trash_rank)."""
-    money = sum(_money(c.d) for c in player.owned() if c.d.is_treasure)
+    money = _owned_money(player)
     left, plan = list(options), []
     for _ in range(min(count, len(left))):
         rank, card = min(((_trash_rank(c.d, money), c) for c in left), key=lambda rc: rc[0])
@@ -413,6 +450,11 @@ def _trash_rank(d: Any, money: int) -> tuple[int, int]:
 
 def _money(d: Any) -> int:
     return d.coins if d.coins is not None else 1
+
+
+def _owned_money(player: Any) -> int:
+    """The $ in all the player's Treasures (each at its +$, else $1)."""
+    return sum(_money(c.d) for c in player.owned() if c.d.is_treasure)
 
 
 def mandatory_trash(definition: Any) -> int:

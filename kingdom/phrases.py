@@ -61,6 +61,8 @@ TERMINALS = {
     "VP_TOKEN": ("vp token(s)", "one of: vp token, vp tokens"),
 }
 
+PUNCTUATION = {"_COMMA_THEN": ", then"}  # terminals written as they read, not as <placeholders>
+
 
 # --------------------------------------------------------------------------- the grammar
 @dataclass
@@ -185,6 +187,8 @@ def _terminal_words(body: str) -> list[str] | None:
 
 def _terminal_text(name: str) -> str:
     _, terminals = grammar()
+    if name in PUNCTUATION:
+        return PUNCTUATION[name]
     if name in TERMINALS:
         return f"<{TERMINALS[name][0]}>"
     words = _terminal_words(terminals.get(name, ""))

@@ -63,6 +63,20 @@ LAYOUTS = {  # one line, nested
     "a head in the block": (
         "  - 'repeat 2: discard a card; if you did: +1 card and +1 action'\n",
         "  - repeat 2:\n    - discard a card; if you did: +1 card and +1 action\n"),
+    # h-fixes: ", then" after a card name (a comma there could also start "gain a card, costing")
+    "comma then after a card name": (
+        "  - discard a card\n  - 'if you did: gain a Silver, then gain a Gold'\n",
+        "  - discard a card\n  - if you did:\n    - gain a Silver, then gain a Gold\n"),
+    "options of one step": ("  - 'choose one: +1 card | +1 action'\n",
+                            "  - choose one:\n    - +1 card\n    - +1 action\n"),
+    "options of two steps": (
+        "  - 'choose one: +1 card and +1 action | gain a Silver, then +1 card'\n",
+        "  - choose one:\n    - +1 card and +1 action\n    - gain a Silver, then +1 card\n"),
+    "an option the player may decline": (
+        "  - 'choose one: you may trash a card from your hand | +2 cards'\n",
+        "  - choose one:\n    - you may trash a card from your hand\n    - +2 cards\n"),
+    "a one-option choice": ("  - 'choose one: gain a Silver, then +1 card'\n",
+                            "  - choose one:\n    - gain a Silver, then +1 card\n"),
 }
 
 
@@ -111,3 +125,19 @@ def test_two_heads_on_an_unquoted_line_say_to_quote_or_nest(tmp_path: Path) -> N
     quoted = "  - 'if you did: choose one: +1 card | +1 action'\n"
     nested = "  - if you did:\n    - 'choose one: +1 card | +1 action'\n"
     assert _statement(tmp_path, quoted)[0] == _statement(tmp_path, nested)[0]
+
+
+@pytest.mark.parametrize("play, text", [
+    ("  - gain a Silver, then gain a Gold\n", "Gain a Silver, then gain a Gold."),
+    ("  - 'choose one: gain a Silver, then +1 card | +1 action'\n",
+     "Choose one: Gain a Silver, then +1 Card; or +1 Action."),
+    ("  - 'each other player: choose one: draw a card, then discard a card | gain a Curse'\n",
+     "Each other player either draws a card, then discards a card or gains a Curse, "
+     "their choice."),
+    ("  - gain a card, costing up to $4\n", "Gain a card, costing up to $4."),
+])
+def test_comma_then_after_a_card_name_prints_as_written(tmp_path: Path, play: str,
+                                                          text: str) -> None:
+    """", then" after a name is the next step, a comma alone still starts a description; an
+    option's ", then" is said of "they" too."""
+    assert _statement(tmp_path, play)[1] == text

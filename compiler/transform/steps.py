@@ -17,6 +17,7 @@ from compiler.structure import (
     Sequence,
     Then,
     Unless,
+    option_block,
 )
 from compiler.transform.common import THEN, _joined
 
@@ -27,6 +28,8 @@ class StepRules(Transformer):
 
     def may_step(self, meta, c):
         return MayStep(c[0]).at(meta)
+
+    may_do = may_step  # "choose one: you may trash a card | +2 cards", as the option nested
 
     def may_step_immediately(self, meta, c):
         """"you may immediately X": X now, in the middle of resolving the card, as printed."""
@@ -93,7 +96,7 @@ class StepRules(Transformer):
         return node if choose is head else MayStep(head[1], Block([[node]]), "to").at(meta)
 
     def option(self, meta, c):
-        return Block([_joined(c, THEN, "then_before")], joiner=" and ")
+        return option_block(_joined(c, THEN, "then_before"))
 
     def then_sep(self, meta, c):
         return THEN
