@@ -77,6 +77,12 @@ def zone_list(ctx: Ctx, zone: str) -> list:
     raise ValueError(zone)
 
 
+def still_where_bound(ref: Ref) -> Callable[[Ctx], bool]:
+    """Whether any card `ref` names is still in the zone it was bound in (Stop-Moving): a
+    "you may put it ..." or "you may play it" of a card that moved on asks nothing."""
+    return lambda ctx: any(any(c is card for c in where) for card, where in ref.resolve(ctx))
+
+
 def bind(ctx: Ctx, name: str, placed: list[Placed], picked_from: list[Placed] | None = None
          ) -> None:
     """Bind moved cards as `it` and under the step's participle ("trashed", ...). Cards

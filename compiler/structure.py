@@ -884,7 +884,7 @@ class Ability(Node):
     whose place is being the game's Ally). One that says none is an error, not game-wide."""
 
     SELF_EVENTS = ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play",
-                   "buy_this")
+                   "buy_this", "discard_this")
 
     def __init__(self, when: When | str, body: Block) -> None:
         self.when = when
@@ -922,7 +922,8 @@ class Ability(Node):
             return "attack", Trigger("attack", effect, condition, where="hand", label=label)
         if when.event == "gain_or_trash_this":  # compile_card files it under "trash" too
             return "gain", Trigger("gain", effect, label=label)
-        if when.event in ("gain_this", "trash_this", "discard_from_play", "buy_this"):
+        if when.event in ("gain_this", "trash_this", "discard_from_play", "buy_this",
+                          "discard_this"):
             slot = when.event.removesuffix("_this")
             return slot, Trigger(slot, effect, label=label)
         where = self.place(env)
