@@ -667,6 +667,10 @@ class Condition(Node):
         if kind == "moved_at_least":  # "if you discarded at least one"
             key, least = {"set aside": "set aside"}.get(args[0], args[0]), args[1]
             return lambda ctx: len(ctx.vars.get(key, ())) >= least
+        if kind in ("bought_this_turn", "not_bought_this_turn"):  # the turn's record of buys
+            pred, bought = args[0].compile_pred(), kind == "bought_this_turn"
+            return lambda ctx: any(
+                pred(ctx, c.d) for c in ctx.game.bought_this_turn) is bought
         if kind == "all_different":  # no two revealed cards share a name (true for none)
             def all_different(ctx: Ctx) -> bool:
                 names = [c.d.name for c, _ in ctx.vars.get("revealed_all", ())]
@@ -723,6 +727,9 @@ class Condition(Node):
         if kind == "moved_at_least":
             words = {1: "one", 2: "two", 3: "three", 4: "four"}
             return f"you {args[0]} at least {words.get(args[1], args[1])}"
+        if kind in ("bought_this_turn", "not_bought_this_turn"):
+            verb = "bought" if kind == "bought_this_turn" else "didn't buy"
+            return f"you {verb} {args[0].render_with_article()} this turn"
         if kind == "all_different":
             return "the revealed cards all have different names"
         if kind == "revealed_any":
@@ -766,6 +773,8 @@ class Condition(Node):
             "copy_in_play": lambda: f"you have a copy of {args[0]} in play",
             "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
             "all_different": lambda: "the revealed cards all have different names",
+            "bought_this_turn": lambda: f"you bought {article(args[0])} {args[0]} this turn",
+            "not_bought_this_turn": lambda: f"you didn't buy {article(args[0])} {args[0]} this turn",
             "revealed_any": lambda: f"you revealed any {args[0]}",
             "did": lambda: "you do" if args == ["do"] else "you did",
             "did_not": lambda: "you don't" if args == ["do"] else "you didn't",

@@ -27,6 +27,7 @@ class Turn:
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
+        self.bought_this_turn = []  # (h-discard) the cards bought this turn, for "if you bought"
         self.hand_plays = 0
         self.extra_choices = {}
         if self.log is not None:
@@ -233,6 +234,7 @@ class Turn:
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
+        self.bought_this_turn = []  # (h-discard)
         self.hand_plays = 0
         self.extra_choices = {}
         self.phase = "buy"  # no Action to play: the Buy phase, its start heard by nobody
