@@ -68,7 +68,7 @@ def zone_list(ctx: Ctx, zone: str) -> list:
         return player.discard
     if zone == "deck":
         return player.deck
-    if zone == "in_play":
+    if zone in ("in_play", "leaving_play"):
         return player.in_play
     if zone == "trash":
         return ctx.game.trash
@@ -245,6 +245,8 @@ class Qualifier(Node):
             return lambda ctx, d: any(d.type_set & o.type_set for o in ref.defs(ctx))
         if kind == "not_in_play":
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.in_play)
+        if kind == "leaving_play":  # (the cards are picked from play: see Selection)
+            return lambda ctx, d: True
         if kind == "not_in_hand":  # "that isn't a copy of one in your hand"
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.hand)
         if kind == "cost_overpaid":
@@ -274,6 +276,7 @@ class Qualifier(Node):
             "not_in_play": lambda: "you don't have a copy of in play",
             "not_named": lambda: "without that name",
             "not_in_hand": lambda: "that isn't a copy of one in your hand",
+            "leaving_play": lambda: "you would discard from play this turn",
             "cost_overpaid": lambda: "costing the amount overpaid",
             "same_cost": lambda: "with the same cost",
         }[kind]()
@@ -311,6 +314,11 @@ class Filter(Node):
     @property
     def revealed(self) -> bool:
         return any(a[0] == "revealed" for a in self.adjectives)
+
+    @property
+    def leaving_play(self) -> bool:
+        """"an Action card you would discard from play this turn": picked from play."""
+        return any(q.kind == "leaving_play" for q in self.qualifiers)
 
     def check(self, env: Env) -> None:
         self.negated = [env.card_or_type(a[1], self) for a in self.adjectives if a[0] == "not"]
@@ -905,7 +913,9 @@ class Selection(Node):
 
     def _compile_pick(self, default_zone: str) -> Callable[[Ctx, str], list[Placed]]:
         pred = self.filter.compile_pred() if self.filter else (lambda ctx, d: True)
-        source = self.source or ("revealed" if self.filter and self.filter.revealed else default_zone)
+        source = self.source or ("revealed" if self.filter and self.filter.revealed else
+                                 "leaving_play" if self.filter and self.filter.leaving_play
+                                 else default_zone)
         if source == "revealed_it":  # "from it": as "from those cards"
             source = "revealed"
         how, n = self.quantity
@@ -943,6 +953,9 @@ class Selection(Node):
                     zone = ctx.vars["looked_through"]  # "look through ...; ... from it"
                 where = None
                 options = [c for c in zone if pred(ctx, c.d)]
+                if source == "leaving_play":  # not a card Clean-up will leave in play
+                    staying = ctx.game.staying_in_play(ctx.player)
+                    options = [c for c in options if id(c) not in staying]
                 if playing and source == "hand" and (
                         ctx.game.hand_play_limit is not None or "can_play" in ctx.game.listeners):
                     options = [c for c in options if ctx.game.can_play(ctx.player, c)]

@@ -859,6 +859,8 @@ class Lasting(Node):
             if body == "it does nothing":
                 return f"{until}, {self.when.render()} does nothing"
             return f"{until}, {self.when.render()}, {body}"
+        if getattr(self.when, "this_turn_implied", False):  # "at the start of Clean-up, ..."
+            return f"{self.when.render()}, {body}"
         if self.when.once or getattr(self.when, "this_turn_after", False):
             return f"{self.when.render()} this turn, {body}"
         return f"this turn, {self.when.render()}, {body}"
@@ -867,6 +869,8 @@ class Lasting(Node):
         when = self.when.unparse()
         if self.until == "next_turn":
             return f"until {'then' if getattr(self.when, 'until_then', False) else 'your next turn'}, {when}"
+        if getattr(self.when, "this_turn_implied", False):
+            return when
         return f"{when} this turn" if getattr(self.when, "this_turn_after", False) else (
             f"this turn, {when}")
 
