@@ -11,8 +11,15 @@ from runtime.decisions import CARDS
 CARDS_DIR = Path(__file__).parent / "dsl-cards"
 
 
-def _offers(monkeypatch: pytest.MonkeyPatch, asked: list) -> None:
-    """Record every CARDS decision's options (by name) and decline it."""
+def _offered_at_clean_up(monkeypatch: pytest.MonkeyPatch, first: str) -> list:
+    """Play `first` then Conjurer (a Duration that stays in play), end the turn, and return
+    the options (by name) of each card choice Clean-up asked, every one declined."""
+    game = build_game({"kingdom": [first, "Wizards"], "setup": {"p1": {
+        "hand": [first, "Conjurer"], "deck": ["Copper"] * 9, "actions": 2}}},
+        library_for([CARDS_DIR]))
+    run_step(game, {"play": first})
+    run_step(game, {"play": "Conjurer", "answers": ["Silver"]})
+    asked: list = []
 
     def decide(self, decision):
         if decision.kind == CARDS:
@@ -21,31 +28,20 @@ def _offers(monkeypatch: pytest.MonkeyPatch, asked: list) -> None:
         raise AssertionError(decision.prompt)
 
     monkeypatch.setattr(ScriptedAgent, "decide", decide)
+    run_step(game, {"end_turn": True})
+    assert [c.d.name for c in game.players[0].in_play] == ["Conjurer"]
+    return asked
 
 
 def test_a_duration_staying_in_play_is_not_offered(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = build_game({"kingdom": ["Ruse Plotter", "Wizards"], "setup": {"p1": {
-        "hand": ["Ruse Plotter", "Conjurer"], "deck": ["Copper"] * 9}}}, library_for([CARDS_DIR]))
-    run_step(game, {"play": "Ruse Plotter"})
-    run_step(game, {"play": "Conjurer", "answers": ["Silver"]})
-    asked: list = []
-    _offers(monkeypatch, asked)
-    run_step(game, {"end_turn": True})
-    assert asked == [["Ruse Plotter"]]
-    assert [c.d.name for c in game.players[0].in_play] == ["Conjurer"]
+    """Scheme's shape: Conjurer stays in play, so it is not discarded from play."""
+    assert _offered_at_clean_up(monkeypatch, "Ruse Plotter") == [["Ruse Plotter"]]
 
 
 def test_the_start_of_clean_up_offers_only_cards_leaving_play(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    game = build_game({"kingdom": ["Better Loom", "Wizards"], "setup": {"p1": {
-        "hand": ["Better Loom", "Conjurer"], "deck": ["Copper"] * 9, "actions": 2}}},
-        library_for([CARDS_DIR]))
-    run_step(game, {"play": "Better Loom"})
-    run_step(game, {"play": "Conjurer", "answers": ["Silver"]})
-    asked: list = []
-    _offers(monkeypatch, asked)
-    run_step(game, {"end_turn": True})
-    assert asked == [["Better Loom"]]
+    """Improve's shape: "an Action card you would discard from play this turn"."""
+    assert _offered_at_clean_up(monkeypatch, "Better Loom") == [["Better Loom"]]
 
 
 def test_without_such_abilities_clean_up_has_no_listener_and_asks_nothing() -> None:
