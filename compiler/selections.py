@@ -68,13 +68,19 @@ def zone_list(ctx: Ctx, zone: str) -> list:
         return player.discard
     if zone == "deck":
         return player.deck
-    if zone == "in_play":
+    if zone in ("in_play", "leaving_play"):
         return player.in_play
     if zone == "trash":
         return ctx.game.trash
     if zone == "revealed":
         return revealed_zone(ctx)
     raise ValueError(zone)
+
+
+def still_where_bound(ref: Ref) -> Callable[[Ctx], bool]:
+    """Whether any card `ref` names is still in the zone it was bound in (Stop-Moving): a
+    "you may put it ..." or "you may play it" of a card that moved on asks nothing."""
+    return lambda ctx: any(any(c is card for c in where) for card, where in ref.resolve(ctx))
 
 
 def bind(ctx: Ctx, name: str, placed: list[Placed], picked_from: list[Placed] | None = None
@@ -239,6 +245,8 @@ class Qualifier(Node):
             return lambda ctx, d: any(d.type_set & o.type_set for o in ref.defs(ctx))
         if kind == "not_in_play":
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.in_play)
+        if kind == "leaving_play":  # (the cards are picked from play: see Selection)
+            return lambda ctx, d: True
         if kind == "not_in_hand":  # "that isn't a copy of one in your hand"
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.hand)
         if kind == "cost_overpaid":
@@ -268,6 +276,7 @@ class Qualifier(Node):
             "not_in_play": lambda: "you don't have a copy of in play",
             "not_named": lambda: "without that name",
             "not_in_hand": lambda: "that isn't a copy of one in your hand",
+            "leaving_play": lambda: "you would discard from play this turn",
             "cost_overpaid": lambda: "costing the amount overpaid",
             "same_cost": lambda: "with the same cost",
         }[kind]()
@@ -305,6 +314,11 @@ class Filter(Node):
     @property
     def revealed(self) -> bool:
         return any(a[0] == "revealed" for a in self.adjectives)
+
+    @property
+    def leaving_play(self) -> bool:
+        """"an Action card you would discard from play this turn": picked from play."""
+        return any(q.kind == "leaving_play" for q in self.qualifiers)
 
     def check(self, env: Env) -> None:
         self.negated = [env.card_or_type(a[1], self) for a in self.adjectives if a[0] == "not"]
@@ -668,6 +682,10 @@ class Condition(Node):
         if kind == "moved_at_least":  # "if you discarded at least one"
             key, least = {"set aside": "set aside"}.get(args[0], args[0]), args[1]
             return lambda ctx: len(ctx.vars.get(key, ())) >= least
+        if kind in ("bought_this_turn", "not_bought_this_turn"):  # the turn's record of buys
+            pred, bought = args[0].compile_pred(), kind == "bought_this_turn"
+            return lambda ctx: any(
+                pred(ctx, c.d) for c in ctx.game.bought_this_turn) is bought
         if kind == "all_different":  # no two revealed cards share a name (true for none)
             def all_different(ctx: Ctx) -> bool:
                 names = [c.d.name for c, _ in ctx.vars.get("revealed_all", ())]
@@ -724,6 +742,9 @@ class Condition(Node):
         if kind == "moved_at_least":
             words = {1: "one", 2: "two", 3: "three", 4: "four"}
             return f"you {args[0]} at least {words.get(args[1], args[1])}"
+        if kind in ("bought_this_turn", "not_bought_this_turn"):
+            verb = "bought" if kind == "bought_this_turn" else "didn't buy"
+            return f"you {verb} {args[0].render_with_article()} this turn"
         if kind == "all_different":
             return "the revealed cards all have different names"
         if kind == "revealed_any":
@@ -767,6 +788,8 @@ class Condition(Node):
             "copy_in_play": lambda: f"you have a copy of {args[0]} in play",
             "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
             "all_different": lambda: "the revealed cards all have different names",
+            "bought_this_turn": lambda: f"you bought {article(args[0])} {args[0]} this turn",
+            "not_bought_this_turn": lambda: f"you didn't buy {article(args[0])} {args[0]} this turn",
             "revealed_any": lambda: f"you revealed any {args[0]}",
             "did": lambda: "you do" if args == ["do"] else "you did",
             "did_not": lambda: "you don't" if args == ["do"] else "you didn't",
@@ -899,7 +922,9 @@ class Selection(Node):
 
     def _compile_pick(self, default_zone: str) -> Callable[[Ctx, str], list[Placed]]:
         pred = self.filter.compile_pred() if self.filter else (lambda ctx, d: True)
-        source = self.source or ("revealed" if self.filter and self.filter.revealed else default_zone)
+        source = self.source or ("revealed" if self.filter and self.filter.revealed else
+                                 "leaving_play" if self.filter and self.filter.leaving_play
+                                 else default_zone)
         if source == "revealed_it":  # "from it": as "from those cards"
             source = "revealed"
         how, n = self.quantity
@@ -937,6 +962,9 @@ class Selection(Node):
                     zone = ctx.vars["looked_through"]  # "look through ...; ... from it"
                 where = None
                 options = [c for c in zone if pred(ctx, c.d)]
+                if source == "leaving_play":  # not a card Clean-up will leave in play
+                    staying = ctx.game.staying_in_play(ctx.player)
+                    options = [c for c in options if id(c) not in staying]
                 if playing and source == "hand" and (
                         ctx.game.hand_play_limit is not None or "can_play" in ctx.game.listeners):
                     options = [c for c in options if ctx.game.can_play(ctx.player, c)]

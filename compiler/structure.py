@@ -879,6 +879,8 @@ class Lasting(Node):
             if body == "it does nothing":
                 return f"{until}, {self.when.render()} does nothing"
             return f"{until}, {self.when.render()}, {body}"
+        if getattr(self.when, "this_turn_implied", False):  # "at the start of Clean-up, ..."
+            return f"{self.when.render()}, {body}"
         if self.when.once or getattr(self.when, "this_turn_after", False):
             return f"{self.when.render()} this turn, {body}"
         return f"this turn, {self.when.render()}, {body}"
@@ -887,6 +889,8 @@ class Lasting(Node):
         when = self.when.unparse()
         if self.until == "next_turn":
             return f"until {'then' if getattr(self.when, 'until_then', False) else 'your next turn'}, {when}"
+        if getattr(self.when, "this_turn_implied", False):
+            return when
         return f"{when} this turn" if getattr(self.when, "this_turn_after", False) else (
             f"this turn, {when}")
 
@@ -904,7 +908,7 @@ class Ability(Node):
     whose place is being the game's Ally). One that says none is an error, not game-wide."""
 
     SELF_EVENTS = ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play",
-                   "buy_this")
+                   "buy_this", "discard_this")
 
     def __init__(self, when: When | str, body: Block) -> None:
         self.when = when
@@ -942,7 +946,8 @@ class Ability(Node):
             return "attack", Trigger("attack", effect, condition, where="hand", label=label)
         if when.event == "gain_or_trash_this":  # compile_card files it under "trash" too
             return "gain", Trigger("gain", effect, label=label)
-        if when.event in ("gain_this", "trash_this", "discard_from_play", "buy_this"):
+        if when.event in ("gain_this", "trash_this", "discard_from_play", "buy_this",
+                          "discard_this"):
             slot = when.event.removesuffix("_this")
             return slot, Trigger(slot, effect, label=label)
         where = self.place(env)

@@ -56,6 +56,7 @@ class Buying:
                     self.coins -= top.cost
                     pile.cards.pop()
                     player.discard.append(card)
+                    self.bought_this_turn.append(card)
                     self.gained_this_turn.append(card)
                     self.gain_log.append((player, card, "buy"))
                     continue
@@ -112,6 +113,7 @@ class Buying:
         if self.log is not None:
             self.note(f"{player.name} buys {name} for ${price + overpay}")
         card = pile.cards[-1]
+        self.bought_this_turn.append(card)
         own = card.d.triggers.get("buy")  # "when you buy this": before it is gained
         if own:
             self.run_triggers(own, player, card)

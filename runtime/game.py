@@ -75,6 +75,7 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
         self.gained_this_turn: list[Card] = []
         self.listeners: dict[str, list[Listener]] = {}
         self.bought = False  # Treasures can't be played once buying has begun
+        self.bought_this_turn: list[Card] = []  # (h-discard) "if you bought a ... this turn"
         self.game_over = False
         self.log: list[str] | None = None
         self._next_uid = 0

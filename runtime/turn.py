@@ -27,6 +27,7 @@ class Turn:
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
+        self.bought_this_turn = []  # (h-discard) the cards bought this turn, for "if you bought"
         self.hand_plays = 0
         self.extra_choices = {}
         if self.log is not None:
@@ -87,19 +88,15 @@ class Turn:
         listeners = self.listeners
         if "cleanup" in listeners:
             self.emit("cleanup", player)
-        # a Duration with work left stays, and so do the cards that played it more than once
-        # or later ("kept_with": Throne Room)
-        staying = player.next_turn and {
-            id(kept) for card, _effect, ctx in player.next_turn if card is not None
-            and (ctx.vars.get("keep_while") is None or ctx.vars["keep_while"](ctx))
-            for kept in (card, *ctx.vars.get("kept_with", ()))
-        }
+        staying = player.next_turn and self.staying_in_play(player)
         if staying:
             kept = [c for c in player.in_play if id(c) in staying]
             leaving = [c for c in player.in_play if id(c) not in staying]
             player.in_play = kept
         else:
             leaving, player.in_play = player.in_play, []
+        if "leave_play" in listeners:  # (h-discard) "this turn, you may put one of your ..."
+            self.emit("leave_play", player, None, leaving)  # may take cards out of `leaving`
         if "discard_from_play" in listeners or (self._discard_from_play and any(
             "discard_from_play" in c.d.triggers for c in leaving
         )):
@@ -121,6 +118,16 @@ class Turn:
         self.cost_reduction = 0
         if listeners:
             self._expire("turn")
+
+    @staticmethod
+    def staying_in_play(player: Player) -> set[int]:
+        """The ids of the cards Clean-up leaves in play: a Duration with work left, and the
+        cards that played it more than once or later ("kept_with": Throne Room)."""
+        return {
+            id(kept) for card, _effect, ctx in player.next_turn if card is not None
+            and (ctx.vars.get("keep_while") is None or ctx.vars["keep_while"](ctx))
+            for kept in (card, *ctx.vars.get("kept_with", ()))
+        }
 
     def _expire(self, until: str, owner: Player | None = None) -> None:
         if not self.listeners:
@@ -233,6 +240,7 @@ class Turn:
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
+        self.bought_this_turn = []  # (h-discard)
         self.hand_plays = 0
         self.extra_choices = {}
         self.phase = "buy"  # no Action to play: the Buy phase, its start heard by nobody

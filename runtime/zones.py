@@ -151,6 +151,9 @@ class Zones:
         moved = self.move(card, source, player.discard)
         if moved and self.log is not None:
             self.note(f"{player.name} discards {card.d.name}")
+        # "when you discard this other than during Clean-up" (h-discard): its own abilities only
+        if moved and self.phase != "cleanup" and "discard" in card.d.triggers:
+            self.run_triggers(card.d.triggers["discard"], player, card, player.discard)
         return moved
 
     def return_to_pile(self, card: Card, source: list[Card]) -> bool:
@@ -168,9 +171,13 @@ class Zones:
             return self.trash
         return next((p.cards for p in self.piles.values() if any(c is card for c in p.cards)), None)
 
-    def run_triggers(self, triggers: list, player: Player, card: Card | None) -> None:
+    def run_triggers(self, triggers: list, player: Player, card: Card | None,
+                     where: list[Card] | None = None) -> None:
+        """`where`: the zone the event put `card` in, which "this" and "it" stay bound to (a
+        card moved meanwhile by another of these abilities is not followed: Stop-Moving)."""
         for trigger in triggers:
-            ctx = Ctx(self, player, card)
+            ctx = Ctx(self, player, card) if where is None else Ctx(
+                self, player, card, {"this_zone": where, "it": [(card, where)]})
             if trigger.condition is not None and not trigger.condition(ctx):
                 continue
             if trigger.optional and not ask(

@@ -80,7 +80,8 @@ class Draw(Node):
                     skipped.append(card)  # set aside, off the deck
                     continue
                 player.hand.append(card)
-            player.discard.extend(skipped)
+            for card in list(skipped):  # discarded one by one: "when you discard this" fires
+                game.discard_card(player, card, skipped)
 
         return draw_until
 

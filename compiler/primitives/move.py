@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node, article
 from compiler.primitives import primitive
-from compiler.selections import Filter, Ref, Selection, bind
+from compiler.selections import Filter, Ref, Selection, bind, still_where_bound
 from runtime.decisions import NUMBER, ORDER, Decision, ask
 
 if TYPE_CHECKING:
@@ -162,8 +162,7 @@ class Move(Node):
         selection = self.selection
         zone = selection.kind
         if zone == "ref":
-            ref = selection.ref
-            return lambda ctx: any(any(c is card for c in where) for card, where in ref.resolve(ctx))
+            return still_where_bound(selection.ref)
         if zone not in ("hand", "deck"):
             return None
         return lambda ctx: bool(getattr(ctx.player, zone))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Selection, bind
+from compiler.selections import Selection, bind, still_where_bound
 
 if TYPE_CHECKING:
     from runtime.cards import Card
@@ -52,6 +52,11 @@ class Play(Node):
     @staticmethod
     def build_play_extra_option(selection, _when) -> Play:
         return Play(selection, extra_option=True)
+
+    def feasibility(self):
+        """"you may play it" of a card no longer where it was bound (Stop-Moving) asks nothing."""
+        ref = self.selection.ref if self.selection.kind == "ref" else None
+        return still_where_bound(ref) if ref is not None and not self.again else None
 
     def compile(self, env: Env):
         select = self.selection.compile_select("hand")

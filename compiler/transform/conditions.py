@@ -112,6 +112,14 @@ class ConditionRules(Transformer):
         word = " ".join(str(t) for t in c[0].children)
         return Condition("moved_at_least", word, _int(c[1])).at(meta)
 
+    def bought_this_turn(self, meta, c):
+        """True when a card you bought this turn (not one gained otherwise) fits the description."""
+        return Condition("bought_this_turn", c[-1]).at(meta)
+
+    def not_bought_this_turn(self, meta, c):
+        """True when no card you bought this turn fits the description."""
+        return Condition("not_bought_this_turn", c[-1]).at(meta)
+
     def all_different(self, meta, c):
         """True when no two of the revealed cards share a name."""
         return Condition("all_different").at(meta)

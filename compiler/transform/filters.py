@@ -89,6 +89,10 @@ class FilterRules(Transformer):
     def sharing_type(self, meta, c):
         return self._qualifier("sharing_type", meta, c)
 
+    def leaving_play(self, meta, c):
+        """Your cards in play that this turn's Clean-up will discard: picked from play."""
+        return self._qualifier("leaving_play", meta, c)
+
     def not_in_play(self, meta, c):
         return self._qualifier("not_in_play", meta, c)
 

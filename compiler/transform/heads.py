@@ -6,7 +6,7 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from compiler.selections import Amount
-from compiler.structure import Block, make_compound
+from compiler.structure import Block, When, make_compound
 from compiler.transform.common import AND, _joined
 
 
@@ -130,6 +130,12 @@ class HeadRules(Transformer):
     def overpay_head(self, meta, c):
         """When you buy the card you may pay more than its cost; the block uses the amount overpaid."""
         return ("ability", "overpay")
+
+    def start_cleanup_head(self, meta, c):
+        """Happens once, at the start of this turn's Clean-up, before any card is discarded."""
+        when = When("cleanup", text="at the start of Clean-up")
+        when.this_turn_implied = True  # printed without "this turn"
+        return ("lasting", when, "turn")
 
     def this_turn_suffix_head(self, meta, c):
         c[0].this_turn_after = True  # "at the end of your Buy phase this turn, ..."

@@ -122,6 +122,10 @@ class TriggerRules(Transformer):
         """This card leaves play for your discard pile (normally in Clean-up)."""
         return When("discard_from_play", text="discard this from play")
 
+    def ev_discard_this(self, meta, c):
+        """This card is discarded (from your hand, deck or revealed cards) other than in Clean-up."""
+        return When("discard_this", text="discard this other than during Clean-up")
+
     def _event(self, event, verb, c):
         filter_ = next(x for x in c if isinstance(x, Filter))
         phase = next((x for x in c if isinstance(x, str) and x in ("action", "your_turn")), "")

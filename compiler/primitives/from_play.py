@@ -1,0 +1,89 @@
+"""Choosing among your cards as they are discarded from play in Clean-up: "this turn, you may
+put one of your Action cards onto your deck when you discard it from play" (Scheme), "once this
+turn, when you discard a Treasure from play, you may put it onto your deck" (Herbalist)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from compiler.nodes import Env, Node, article
+from compiler.primitives import primitive
+from compiler.selections import Filter
+from runtime.context import Ctx
+from runtime.decisions import CARDS, Decision, ask
+from runtime.game import Listener
+
+if TYPE_CHECKING:
+    from runtime.cards import Card
+    from runtime.game import Game
+    from runtime.player import Player
+
+
+@primitive(
+    "from_play_step",
+    r"""
+      "this" "turn" "," "you" "may" "put" "one" "of" "your" filter _onto_deck _when_discarded -> put_back_one
+    // e.g. this turn, you may put one of your Action cards onto your deck when you discard it from play
+    | "once" "this" "turn" "," "when" "you" "discard" article filter _from_play _may_put_it -> put_back_once
+    // e.g. once this turn, when you discard a Treasure from play, you may put it onto your deck
+_onto_deck: "onto" "your" "deck"
+_when_discarded: "when" "you" "discard" "it" _from_play
+_from_play: "from" "play"
+_may_put_it: "," "you" "may" "put" "it" _onto_deck
+""",
+)
+class PutBackFromPlay(Node):
+    """Lasts this turn: when your cards are discarded from play in Clean-up, you may put one
+    of them that fits the description onto your deck instead. Each resolution of the step is
+    one such choice (two Schemes, or one played twice by Throne Room, give two); a Duration
+    staying in play is not discarded from play, so it is not offered."""
+
+    def __init__(self, filter: Filter, once: bool = False) -> None:
+        self.filter = filter
+        self.once = once  # Herbalist's wording: "once this turn, when you discard a ..."
+
+    @staticmethod
+    def build_put_back_one(filter_) -> PutBackFromPlay:
+        return PutBackFromPlay(filter_)
+
+    @staticmethod
+    def build_put_back_once(*args) -> PutBackFromPlay:
+        return PutBackFromPlay(next(a for a in args if isinstance(a, Filter)), once=True)
+
+    def compile(self, env: Env):
+        pred = self.filter.compile_pred()
+        prompt = self.render()[0].upper() + self.render()[1:]
+
+        def install(ctx: Ctx) -> None:
+            owner, source = ctx.you, ctx.card
+
+            def fire(game: Game, player: Player, card: Card | None, leaving: Any) -> None:
+                if player is not owner:  # another player's Clean-up: nothing of yours leaves
+                    return
+                game.unlisten(listener)
+                check = Ctx(game, owner, source)
+                options = [c for c in leaving if pred(check, c.d)]
+                picked = ask(Decision(CARDS, owner, prompt, options, 0, 1, card=source,
+                                      game=game)) if options else []
+                for chosen in picked:  # onto the deck instead of into the discard pile
+                    if game.move(chosen, leaving, owner.deck):
+                        game.note(f"{owner.name} puts {chosen.d.name} onto their deck")
+
+            listener = ctx.game.listen(Listener("leave_play", owner, fire, None, source, "turn"))
+
+        return install
+
+    def render(self, they: bool = False) -> str:
+        if self.once:
+            return (f"once this turn, when you discard {self.filter.render_with_article()} "
+                    "from play, you may put it onto your deck")
+        return (f"this turn, you may put one of your {self.filter.render(many=True)} onto your "
+                "deck when you discard it from play")
+
+    def unparse(self) -> str:
+        if self.once:
+            what = self.filter.unparse()
+            return (f"once this turn, when you discard {article(what)} {what} from play, you may "
+                    "put it onto your deck")
+        return (f"this turn, you may put one of your {self.filter.unparse(many=True)} onto your "
+                "deck when you discard it from play")
