@@ -48,6 +48,9 @@ CODES = {
     "K321": "a reference that could mean two things ('it' after a trash and a gain)",
     "K322": "several cards ('the trashed cards') where a cost compares with one card",
     "K323": "'this' in a game-wide ability, where it is no particular card",
+    # turn history and turn shape (h-counts)
+    "K360": "'the Nth time you ... this turn' of an event the turn does not count",
+    "K361": "'gain two cards, one ... and one ...' with a number unlike the descriptions",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

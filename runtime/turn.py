@@ -27,6 +27,8 @@ class Turn:
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
+        if self.bought_this_turn is not None:  # (kept only when a card counts buys)
+            self.bought_this_turn = []
         self.hand_plays = 0
         self.extra_choices = {}
         if self.log is not None:
@@ -233,6 +235,8 @@ class Turn:
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
+        if self.bought_this_turn is not None:  # (kept only when a card counts buys)
+            self.bought_this_turn = []
         self.hand_plays = 0
         self.extra_choices = {}
         self.phase = "buy"  # no Action to play: the Buy phase, its start heard by nobody
