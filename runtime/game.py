@@ -46,7 +46,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
     # fast attribute access gives up on the object. Other attributes still go to a __dict__.
     __slots__ = (
         "__dict__", "__weakref__", "_affordable", "_discard_from_play", "_next_uid", "_overpay",
-        "actions", "ally", "bought", "bought_this_turn", "buys", "card_tokens", "coins", "cost_reduction", "current",
+        "actions", "ally", "bought", "bought_this_turn", "buys", "card_tokens", "coins",
+        "cost_reduction", "current",
         "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
         "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "phase",
         "pile_of", "piles", "played_this_turn", "players", "rng", "seed", "setup_choices",

@@ -15,8 +15,8 @@ GRAMMAR: dict[str, str] = {}  # rule name -> its Lark text
 BUILDERS: dict[str, Callable] = {}  # alias -> constructor taking the parse children
 
 MODULES = (
-    "bonus", "choosing", "cleanup", "draw", "gain", "gain_one_each", "move", "passing", "piles", "play", "play_per",
-    "produce", "reveal", "setup_piles", "tokens", "turn",
+    "bonus", "choosing", "cleanup", "draw", "gain", "gain_one_each", "move", "passing", "piles",
+    "play", "play_per", "produce", "reveal", "setup_piles", "tokens", "turn",
 )
 
 

@@ -10,7 +10,7 @@ from lark import Tree
 
 from compiler.nodes import NUMBER_WORDS, Env, Node, plural
 from compiler.primitives import primitive
-from compiler.primitives.gain import DESTINATIONS, _zone
+from compiler.primitives.gain import DESTINATIONS, gain_named
 from compiler.selections import Filter, Noun, bind
 from runtime.decisions import PILE, Decision, ask
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
       "gain" quantity noun gain_to? "," one_fitting ("and" one_fitting)+ either_order?  -> gain_one_each  // e.g. trash a card from your hand; gain two cards onto your deck, one costing exactly $1 more than it and one costing exactly $1 less than it, in either order
 one_fitting: "one" qualifier+
 either_order: "," "in" "either" "order"
-""",
+""",  # noqa: E501 (the example, on the alias's line as `kingdom phrases` reads it)
 )
 class GainOneEach(Node):
     """One card per description, each from the Supply. In the written order, or "in either
@@ -77,9 +77,7 @@ class GainOneEach(Node):
                 name = ask(Decision(PILE, player, prompt, list(options), 1, 1, card=ctx.card,
                                     game=game))
                 left.pop(options[name])
-                card = game.gain(player, name, to)
-                if card is not None:
-                    gained.append((card, _zone(player, to)))
+                gain_named(game, player, name, to, gained)
             bind(ctx, "gained", gained)
             ctx.did = len(gained) == count
 

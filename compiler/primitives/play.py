@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     r"""
       "play" selection                   -> play_once
     | "play" selection "twice"           -> play_twice
-    | "play" selection NUMBER_WORD "times" -> play_times  // e.g. you may play an Action card from your hand three times
+    | "play" selection NUMBER_WORD "times" -> play_times  // e.g. play a Village from your hand three times
     | "play" selection "again"           -> play_again
     | "play" selection "with" "an" "extra" "option" extra_option_when  -> play_extra_option
 extra_option_when: "when" "it" "gives" "you" "a" "choice" "this" "turn"
