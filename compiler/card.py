@@ -308,6 +308,9 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     definition.brings = tuple(sorted({  # non-Supply piles it needs ("gain any Reward")
         b for section in (card.play, card.triggers) if section is not None
         for n in section.walk() for b in getattr(n, "brings", ())}))
+    definition.records = tuple(sorted({  # turn history a game keeps only if asked ("buy")
+        r for section in (card.play, card.triggers) if section is not None
+        for n in section.walk() for r in getattr(n, "records", ())}))
     definition.text = render_card(definition, card)
     return definition if len(env.diagnostics) == before else None
 

@@ -54,6 +54,9 @@ CODES = {
     "K367": "a cost change that depends on costs itself (it would never settle)",
     # h-fixes: phrasings that would print one thing and do another
     "K370": "'your next turn' inside 'each other player', which would print 'their next turn'",
+    # turn history and turn shape (h-counts)
+    "K360": "'the Nth time you ... this turn' of an event the turn does not count",
+    "K361": "'gain two cards, one ... and one ...' with a number unlike the descriptions",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

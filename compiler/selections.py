@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.nodes import NUMBER_WORDS, Env, Node, article, plural
 from runtime.decisions import CARDS, NUMBER, Decision, ask
+from runtime.history import this_turn
 
 if TYPE_CHECKING:
     from runtime.cards import Card, CardDef
@@ -511,6 +512,11 @@ class Countable(Node):
         self.place = place
         self.word = word
 
+    @property
+    def records(self) -> tuple[str, ...]:
+        """The turn history a game must keep for this count (buys are kept only if asked)."""
+        return ("buy",) if self.place == "you_buy" else ()
+
     def compile_cards(self) -> Callable[[Ctx], list]:
         """The counted cards themselves (for "for each ... revealed")."""
         pred = self.filter.compile_pred()
@@ -560,7 +566,7 @@ class Countable(Node):
             "in_discarded": "discarded", "in_trash": "in the trash", "in_bound": "in it",
             "in_play_counting_it": "you have in play (counting it)",
             "in_deck_and_discard": "in your deck and discard pile",
-            "gained_this_turn": "you've gained this turn",
+            **{f"you_{verb}": f"you've {done} this turn" for verb, done in DONE.items()},
         }[self.place]
         return f"{self.filter.render(many=many)} {place}"
 
@@ -609,13 +615,14 @@ def _place_cards(place: str) -> Callable[[Ctx], list]:
         return lambda ctx: ctx.player.in_play
     if place == "in_deck_and_discard":
         return lambda ctx: ctx.player.deck + ctx.player.discard
-    if place == "gained_this_turn":  # "card you've gained this turn", in any phase
-        return lambda ctx: [c for p, c, _phase in ctx.game.gain_log if p is ctx.player]
     if place == "gained_this_phase":  # "card you gained in it" (this phase)
         return lambda ctx: [c for p, c, phase in getattr(ctx.game, "gain_log", ())
                             if p is ctx.player and phase == ctx.game.phase]
     if place == "in_trash":
         return lambda ctx: ctx.game.trash
+    if place.startswith("you_"):  # "card you've gained this turn": the whole turn's
+        verb = place.removeprefix("you_")
+        return lambda ctx: this_turn(ctx.game, ctx.player, verb)
     if place == "in_revealed":
         return lambda ctx: [c for c, _ in ctx.vars.get("revealed_all", ())]
     if place == "in_bound":
@@ -682,10 +689,8 @@ class Condition(Node):
         if kind == "moved_at_least":  # "if you discarded at least one"
             key, least = {"set aside": "set aside"}.get(args[0], args[0]), args[1]
             return lambda ctx: len(ctx.vars.get(key, ())) >= least
-        if kind in ("bought_this_turn", "not_bought_this_turn"):  # the turn's record of buys
-            pred, bought = args[0].compile_pred(), kind == "bought_this_turn"
-            return lambda ctx: any(
-                pred(ctx, c.d) for c in ctx.game.bought_this_turn) is bought
+        if kind in HISTORY_CONDITIONS:
+            return _history_test(kind, args)
         if kind == "all_different":  # no two revealed cards share a name (true for none)
             def all_different(ctx: Ctx) -> bool:
                 names = [c.d.name for c, _ in ctx.vars.get("revealed_all", ())]
@@ -729,6 +734,8 @@ class Condition(Node):
             subject = args[0].render()
             subject = "it's" if subject == "it" else f"{subject} is"  # "If it's an Action, ..."
             return f"{subject} {args[1].render_with_article()}"
+        if kind in HISTORY_CONDITIONS:
+            return _history_render(kind, args)
         if kind == "is_named":
             return "you named it"
         if kind == "is_not_named":
@@ -742,9 +749,6 @@ class Condition(Node):
         if kind == "moved_at_least":
             words = {1: "one", 2: "two", 3: "three", 4: "four"}
             return f"you {args[0]} at least {words.get(args[1], args[1])}"
-        if kind in ("bought_this_turn", "not_bought_this_turn"):
-            verb = "bought" if kind == "bought_this_turn" else "didn't buy"
-            return f"you {verb} {args[0].render_with_article()} this turn"
         if kind == "all_different":
             return "the revealed cards all have different names"
         if kind == "revealed_any":
@@ -776,6 +780,9 @@ class Condition(Node):
                     f"this turn{counting}")
         if kind == "is_a":
             return f"{args[0]} is a {args[1]}"
+        if kind in HISTORY_CONDITIONS:
+            return self.render().replace(self.args[-1].filter.render(),
+                                         self.args[-1].filter.unparse(), 1)
         if kind in ("is_named", "is_not_named"):
             verb = "is" if kind == "is_named" else "isn't"
             return f"{args[0]} {verb} the named card"
@@ -788,13 +795,42 @@ class Condition(Node):
             "copy_in_play": lambda: f"you have a copy of {args[0]} in play",
             "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
             "all_different": lambda: "the revealed cards all have different names",
-            "bought_this_turn": lambda: f"you bought {article(args[0])} {args[0]} this turn",
-            "not_bought_this_turn": lambda: f"you didn't buy {article(args[0])} {args[0]} this turn",
             "revealed_any": lambda: f"you revealed any {args[0]}",
             "did": lambda: "you do" if args == ["do"] else "you did",
             "did_not": lambda: "you don't" if args == ["do"] else "you didn't",
         }[kind]()
 
+
+
+# ------------------------------------------------------------------ turn history conditions
+DONE = {"play": "played", "gain": "gained", "buy": "bought"}  # verb -> its past participle
+ORDINALS = {1: "first", 2: "second", 3: "third"}
+# "you've gained a Victory card this turn", "you didn't buy a Victory card this turn", "this is
+# the first time you played a Village this turn"; the last argument is the Countable of the
+# turn's cards, a filter at place "you_<verb>"
+HISTORY_CONDITIONS = ("done_this_turn", "not_done_this_turn", "nth_time")
+
+
+def _history_test(kind: str, args: list) -> Callable[[Ctx], bool]:
+    count = args[-1].compile_count()
+    if kind == "done_this_turn":
+        return lambda ctx: count(ctx) > 0
+    if kind == "not_done_this_turn":
+        return lambda ctx: count(ctx) == 0
+    ref, nth, pred = args[0], args[1], args[-1].filter.compile_pred()
+    # the card referred to fits, and the turn's matching cards (it last) number exactly nth
+    return lambda ctx: any(pred(ctx, d) for d in ref.defs(ctx)) and count(ctx) == nth
+
+
+def _history_render(kind: str, args: list) -> str:
+    counted = args[-1]
+    verb = counted.place.removeprefix("you_")
+    what = f"{counted.filter.render_with_article()} this turn"
+    if kind == "done_this_turn":
+        return f"you've {DONE[verb]} {what}"
+    if kind == "not_done_this_turn":
+        return f"you didn't {verb} {what}"
+    return f"{args[0].render()} is the {ORDINALS[args[1]]} time you {DONE[verb]} {what}"
 
 
 _HOW_MANY = {">=": "{} or more", "<=": "{} or fewer", "==": "exactly {}", ">": "more than {}",

@@ -25,6 +25,7 @@ from runtime.cards import Trigger
 from runtime.context import Ctx, Declined
 from runtime.decisions import OPTION, YES_NO, Decision, ask
 from runtime.game import Listener
+from runtime.history import VERBS, times_this_turn
 
 if TYPE_CHECKING:
     from runtime.cards import Card
@@ -764,8 +765,25 @@ class When(Node):
         self.phase = phase
         self.text = text
         self.once = once
+        self.nth = 0  # "the third time you gain an Action this turn": 3 (0: every time)
         self.attack_type = ""
         self.min_hand = 0
+
+    @property
+    def counted(self) -> bool:
+        """Whether it fires on the Nth matching event of the whole turn (play, gain or buy)."""
+        return bool(self.nth) and self.event in VERBS
+
+    @property
+    def records(self) -> tuple[str, ...]:
+        """The turn history a game must keep for it (buys are kept only if asked)."""
+        return ("buy",) if self.counted and self.event == "buy" else ()
+
+    def check(self, env: Env) -> None:
+        if self.nth and self.event not in VERBS and (self.nth > 1 or self.scope == "in_play"):
+            env.error("K360", f"'{self.text}' counts events of the turn, but only plays, gains "
+                      "and buys are counted", self, "write it of playing, gaining or buying "
+                      "a card ('the second time you gain a card this turn')")
 
     EVENTS = {"gain": "gain", "trash": "trash", "play": "play", "start_turn": "start_turn",
               "start_buy": "start_buy", "end_turn": "end_turn", "after_play": "after_play",
@@ -775,13 +793,17 @@ class When(Node):
     def matcher(self) -> Callable[[Game, Player, Card | None], bool] | None:
         pred = self.filter.compile_pred() if self.filter is not None else None
         phase = self.phase
+        nth, verb = (self.nth, self.event) if self.counted else (0, "")
 
         def match(game: Game, player: Player, card: Card | None) -> bool:
             if phase == "action" and game.phase != "action":
                 return False
             if phase == "your_turn" and player is not game.player:
                 return False
-            return pred is None or (card is not None and pred(Ctx(game, player, card), card.d))
+            if pred is not None and (card is None or not pred(Ctx(game, player, card), card.d)):
+                return False
+            # "the third time you gain an Action this turn": this one is the third of the turn
+            return not nth or times_this_turn(game, player, verb, pred) == nth
 
         return match
 
@@ -805,22 +827,6 @@ class When(Node):
         return text
 
 
-def _first_this_turn(game: Game, player: Player, event: str,
-                     matches: Callable[[Ctx, Any], bool] | None) -> bool:
-    """Whether the play or gain just made by `player` is the first matching one this turn:
-    "the first time you play a Silver this turn" looks at the whole turn, from before the
-    effect saying it too (the play or gain itself is already listed)."""
-    if event == "play":
-        so_far = game.played_this_turn
-    else:
-        so_far = [card for who, card, _phase in game.gain_log if who is player]
-    count = 0
-    for card in so_far:
-        if matches is None or matches(Ctx(game, player, card), card.d):
-            count += 1
-    return count <= 1
-
-
 class Lasting(Node):
     """"this turn, when you gain a card: ..." / "the first time you play a Silver this turn"."""
 
@@ -837,8 +843,6 @@ class Lasting(Node):
 
         scope, first_each_turn = when.scope, getattr(when, "first_each_turn", False)
         pred = when.filter.compile_pred() if first_each_turn else None
-        first_time = when.once and event in ("play", "gain")  # "the first time you play ..."
-        matches = when.filter.compile_pred() if first_time and when.filter is not None else None
 
         def install(ctx: Ctx) -> None:
             owner, source, unaffected = ctx.you, ctx.card, ctx.unaffected
@@ -853,10 +857,8 @@ class Lasting(Node):
                     (c for c in game.played_this_turn if pred(Ctx(game, player, c), c.d)), None
                 ) is not card:
                     return  # only the first such card that player plays each turn
-                if first_time and card is not None and not _first_this_turn(
-                        game, player, event, matches):
-                    game.unlisten(listener)  # it happened earlier this turn: it never will
-                    return
+                # (the match counts "the first time you play a Silver" over the whole turn,
+                # from before this effect too: the play itself is already listed)
                 if when.once:
                     game.unlisten(listener)
                 run = Ctx(game, owner, source)

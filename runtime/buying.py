@@ -56,7 +56,8 @@ class Buying:
                     self.coins -= top.cost
                     pile.cards.pop()
                     player.discard.append(card)
-                    self.bought_this_turn.append(card)
+                    if self.bought_this_turn is not None:
+                        self.bought_this_turn.append((player, card))
                     self.gained_this_turn.append(card)
                     self.gain_log.append((player, card, "buy"))
                     continue
@@ -113,7 +114,8 @@ class Buying:
         if self.log is not None:
             self.note(f"{player.name} buys {name} for ${price + overpay}")
         card = pile.cards[-1]
-        self.bought_this_turn.append(card)
+        if self.bought_this_turn is not None:  # (kept only when a card counts buys)
+            self.bought_this_turn.append((player, card))
         own = card.d.triggers.get("buy")  # "when you buy this": before it is gained
         if own:
             self.run_triggers(own, player, card)

@@ -55,6 +55,7 @@ class CardDef:
     cost_changes: tuple[Callable[..., int], ...] = ()
     setup_keys: tuple[str, ...] = ()  # setup choices it takes ("bane", "ferryman"): scenario keys
     brings: tuple[str, ...] = ()  # types of non-Supply piles it brings ("Reward")
+    records: tuple[str, ...] = ()  # turn history it reads that a game keeps only if asked ("buy")
     former_names: tuple[str, ...] = ()
     pile_size: int | None = None  # cards in its Supply pile, when not the usual number
     rulings: tuple[str, ...] = ()  # clarifications printed with it (`rulings:` in its file)

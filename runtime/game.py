@@ -46,7 +46,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
     # fast attribute access gives up on the object. Other attributes still go to a __dict__.
     __slots__ = (
         "__dict__", "__weakref__", "_affordable", "_discard_from_play", "_next_uid", "_overpay",
-        "actions", "ally", "bought", "buys", "card_tokens", "coins", "cost_reduction", "current",
+        "actions", "ally", "bought", "bought_this_turn", "buys", "card_tokens", "coins",
+        "cost_reduction", "current",
         "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
         "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "phase",
         "pile_of", "piles", "played_this_turn", "players", "rng", "seed", "setup_choices",
@@ -75,7 +76,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
         self.gained_this_turn: list[Card] = []
         self.listeners: dict[str, list[Listener]] = {}
         self.bought = False  # Treasures can't be played once buying has begun
-        self.bought_this_turn: list[Card] = []  # (h-discard) "if you bought a ... this turn"
+        # this turn's buys (who, what), kept only when a card of the game counts them
+        self.bought_this_turn: list[tuple[Player, Card]] | None = None
         self.game_over = False
         self.log: list[str] | None = None
         self._next_uid = 0
@@ -106,15 +108,24 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
         self._next_uid += 1
         if "discard_from_play" in definition.triggers:
             self._discard_from_play = True
+        if definition.records:
+            self.keep_history((definition,))
         return Card(definition, self._next_uid)
 
     def new_cards(self, defs: list[CardDef]) -> list[Card]:
         """New cards, one per definition in order (as `new_card` for each)."""
-        cards, _distinct, when_discarded = numbered_cards(self._next_uid, defs, False)
+        cards, distinct, when_discarded = numbered_cards(self._next_uid, defs, False)
         self._next_uid += len(defs)
         if when_discarded:
             self._discard_from_play = True
+        self.keep_history(distinct)
         return list(cards)
+
+    def keep_history(self, defs: tuple[CardDef, ...]) -> None:
+        """Start keeping the turn history these cards read ("cards you've bought this turn")."""
+        for d in defs:
+            if "buy" in d.records and self.bought_this_turn is None:
+                self.bought_this_turn = []
 
     def add_pile(self, name: str, defs: list[CardDef], in_supply: bool = True) -> Pile:
         """A pile holding `defs`, the first one on top."""
@@ -136,6 +147,7 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
                 pile_of[d.name] = pile
             if d.overpay:
                 self._overpay = True
+        self.keep_history(distinct)
         if when_discarded:
             self._discard_from_play = True
         return pile

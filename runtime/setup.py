@@ -221,6 +221,7 @@ def add_ally(game: Game, definition: CardDef) -> None:
     if definition.kind != "ally":
         raise IllegalMove(f"{definition.name} is not an Ally")
     game.ally = definition
+    game.keep_history((definition,))
     install_game_triggers(game, definition, late=True)
 
 

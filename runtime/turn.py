@@ -27,7 +27,8 @@ class Turn:
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
-        self.bought_this_turn = []  # (h-discard) the cards bought this turn, for "if you bought"
+        if self.bought_this_turn is not None:  # (kept only when a card counts buys)
+            self.bought_this_turn = []
         self.hand_plays = 0
         self.extra_choices = {}
         if self.log is not None:
@@ -240,7 +241,8 @@ class Turn:
         self.gained_this_turn = []
         self.gain_log = []
         self.bought = False
-        self.bought_this_turn = []  # (h-discard)
+        if self.bought_this_turn is not None:  # (kept only when a card counts buys)
+            self.bought_this_turn = []
         self.hand_plays = 0
         self.extra_choices = {}
         self.phase = "buy"  # no Action to play: the Buy phase, its start heard by nobody

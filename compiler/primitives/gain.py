@@ -129,9 +129,7 @@ class Gain(Node):
                 ctx.commit(name is not None)  # pays for "you may spend ... to gain ..."
                 if name is None:
                     break
-                card = game.gain(player, name, to)
-                if card is not None:
-                    gained.append((card, _zone(player, to)))
+                gain_named(game, player, name, to, gained)
             bind(ctx, "gained", gained)
             ctx.did = len(gained) == wanted
 
@@ -220,6 +218,13 @@ class Gain(Node):
         else:
             order = ("gain", quantity, head, where, quals, chooser)
         return " ".join(p for p in order if p)
+
+
+def gain_named(game, player, name: str, to: str, gained: list) -> None:
+    """`player` gains the top card of the pile `name` to `to`; listed in `gained` if it was."""
+    card = game.gain(player, name, to)
+    if card is not None:
+        gained.append((card, _zone(player, to)))
 
 
 def _zone(player, to: str) -> list:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node
+from compiler.nodes import NUMBER_WORDS, Env, Node
 from compiler.primitives import primitive
 from compiler.selections import Selection, bind, still_where_bound
 
@@ -18,13 +18,15 @@ if TYPE_CHECKING:
     r"""
       "play" selection                   -> play_once
     | "play" selection "twice"           -> play_twice
+    | "play" selection NUMBER_WORD "times" -> play_times  // e.g. play a Village from your hand three times
     | "play" selection "again"           -> play_again
     | "play" selection "with" "an" "extra" "option" extra_option_when  -> play_extra_option
 extra_option_when: "when" "it" "gives" "you" "a" "choice" "this" "turn"
 """,
 )
 class Play(Node):
-    """Plays the picked card. Playing it "twice" resolves it twice even if it left play."""
+    """Plays the picked card. Playing it "twice" ("three times") resolves it that many times
+    even if it left play meanwhile; it is moved into play once."""
 
     binds = "played"
 
@@ -44,6 +46,10 @@ class Play(Node):
     @staticmethod
     def build_play_twice(selection) -> Play:
         return Play(selection, 2)
+
+    @staticmethod
+    def build_play_times(selection, times) -> Play:
+        return Play(selection, next(n for n, word in NUMBER_WORDS.items() if word == times))
 
     @staticmethod
     def build_play_again(selection) -> Play:
@@ -90,8 +96,7 @@ class Play(Node):
 
     def render(self, they: bool = False) -> str:
         text = f"play {self.selection.render()}"
-        if self.times == 2:
-            text += " twice"
+        text += _times(self.times)
         if self.again:
             text += " again"
         if self.extra_option:
@@ -101,14 +106,19 @@ class Play(Node):
 
     def unparse(self) -> str:
         text = f"play {self.selection.unparse()}"
-        if self.times == 2:
-            text += " twice"
+        text += _times(self.times)
         if self.again:
             text += " again"
         if self.extra_option:
             text += " with an extra option when it gives you a choice this turn"
         return text
 
+
+def _times(times: int) -> str:
+    """" twice", " three times": how many times a card is played (once says nothing)."""
+    if times == 1:
+        return ""
+    return " twice" if times == 2 else f" {NUMBER_WORDS[times]} times"
 
 
 def keep_with(waiting: list[tuple], played: Card, keeper: Card) -> None:

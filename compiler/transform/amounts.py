@@ -111,6 +111,10 @@ class AmountRules(Transformer):
         """The cards bound as "it" (revealed, set aside, gained just before)."""
         return "in_bound"
 
+    def done_this_turn(self, meta, c):
+        """The cards you played, gained or bought this turn (the whole turn, each play counts)."""
+        return f"you_{c[0]}"
+
     def in_trash(self, meta, c):
         """The cards in the trash."""
         return "in_trash"
@@ -136,7 +140,3 @@ class AmountRules(Transformer):
     def in_deck_and_discard(self, meta, c):
         """The cards in your deck and your discard pile together."""
         return "in_deck_and_discard"
-
-    def gained_this_turn(self, meta, c):
-        """The cards you gained this turn, in any phase."""
-        return "gained_this_turn"

@@ -112,13 +112,34 @@ class ConditionRules(Transformer):
         word = " ".join(str(t) for t in c[0].children)
         return Condition("moved_at_least", word, _int(c[1])).at(meta)
 
-    def bought_this_turn(self, meta, c):
-        """True when a card you bought this turn (not one gained otherwise) fits the description."""
-        return Condition("bought_this_turn", c[-1]).at(meta)
+    # turn history (h-counts)
+    def done_verb(self, meta, c):
+        """"played", "gained", "bought": what was done this turn (its verb: "gain")."""
+        return {"played": "play", "gained": "gain", "bought": "buy"}[str(c[0])]
 
-    def not_bought_this_turn(self, meta, c):
-        """True when no card you bought this turn fits the description."""
-        return Condition("not_bought_this_turn", c[-1]).at(meta)
+    def do_verb(self, meta, c):
+        return str(c[0])
+
+    @staticmethod
+    def _turn_cards(meta, c) -> Countable:
+        """The turn's cards that fit the filter, of the verb among `c`."""
+        verb = next(x for x in c if isinstance(x, str) and x in ("play", "gain", "buy"))
+        filter_ = next(x for x in c if isinstance(x, Filter))
+        return Countable("cards", filter_, f"you_{verb}").at(meta)
+
+    def done_any_this_turn(self, meta, c):
+        """True when you played, gained or bought such a card earlier this turn (or now)."""
+        return Condition("done_this_turn", self._turn_cards(meta, c)).at(meta)
+
+    def not_done_this_turn(self, meta, c):
+        """True when you played, gained or bought no such card this turn."""
+        return Condition("not_done_this_turn", self._turn_cards(meta, c)).at(meta)
+
+    def nth_time_this_turn(self, meta, c):
+        """True when the card referred to fits and is the Nth such card played, gained or
+        bought this turn ("this is the first time you played a Village this turn")."""
+        nth = next(x for x in c if isinstance(x, int))
+        return Condition("nth_time", c[0], nth, self._turn_cards(meta, c)).at(meta)
 
     def all_different(self, meta, c):
         """True when no two of the revealed cards share a name."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lark import Token, Transformer, v_args
 
-from compiler.selections import Filter
+from compiler.selections import ORDINALS, Filter
 from compiler.structure import When
 
 
@@ -18,11 +18,25 @@ class TriggerRules(Transformer):
         when.text = f"when you {when.text}"
         return when
 
-    def first_time(self, meta, c):
-        """Fires only the first time you do the event (each turn, or in the lasting period)."""
-        when = c[0]
-        when.text = f"the first time you {when.text}"
+    def nth_time(self, meta, c):
+        """Fires once: the first (second, third) time this turn you do the event, counting the
+        whole turn (a play or gain before the effect began counts too)."""
+        nth, when = c
+        when.text = f"the {ORDINALS[nth]} time you {when.text}"
         when.once = True
+        when.nth = nth
+        return when
+
+    def ordinal(self, meta, c):
+        return next(n for n, word in ORDINALS.items() if word == str(c[0]))
+
+    def while_in_play_nth(self, meta, c):
+        """While this card is in play, the Nth time this turn you do the event (counting the
+        whole turn, before this was played too)."""
+        nth, when = c
+        when.scope = "in_play"
+        when.nth = nth
+        when.text = f"while this is in play, the {ORDINALS[nth]} time you {when.text} this turn"
         return when
 
     def when_attacked(self, meta, c):
