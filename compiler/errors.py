@@ -48,6 +48,11 @@ CODES = {
     "K321": "a reference that could mean two things ('it' after a trash and a gain)",
     "K322": "several cards ('the trashed cards') where a cost compares with one card",
     "K323": "'this' in a game-wide ability, where it is no particular card",
+    # Reactions in hand (Ability, Lasting: compiler.structure.check_reaction)
+    "K350": "a Reaction in hand to an event about the card itself ('when you gain this')",
+    "K351": "a Reaction in hand that does nothing (no block, and it does not play the card)",
+    "K352": "'you may first ...' on a Reaction to an event that is not an Attack",
+    "K353": "a Reaction in hand outside `triggers:` (in `play:`, or a lasting effect)",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

@@ -814,6 +814,10 @@ class Lasting(Node):
         self.body = body
         self.until = until
 
+    def check(self, env: Env) -> None:
+        if self.when.react:
+            check_reaction(self.when, self, env, lasting=True)
+
     def compile(self, env: Env):
         body = compile_apart(self.body, env)
         when, until = self.when, self.until
@@ -898,6 +902,8 @@ class Ability(Node):
     def check(self, env: Env) -> None:
         if env.path[:1] == ("triggers",):  # how its statements, checked next, will run
             env.context = "setup" if self.when == "setup" else "trigger"
+        if getattr(self.when, "react", ""):
+            check_reaction(self.when, self, env, empty=not self.body.statements)
         if getattr(self.when, "scope", "") == "game" and env.card_kind != "ally":
             for node in self.body.walk():  # no copy of the card is meant: "this" has no place
                 if isinstance(node, Ref) and node.kind == "this":
@@ -994,6 +1000,28 @@ class Ability(Node):
         if not self.body.statements:  # a Reaction that only plays this
             return self.when.unparse()
         return unparse_compound(self)
+
+
+def check_reaction(when: When, node: Node, env: Env, empty: bool = False,
+                   lasting: bool = False) -> None:
+    """A Reaction in hand ("you may reveal this from your hand") must be able to happen:
+    reported with K350-K353 when its event, its wording or its place rules it out."""
+    head = when.render()
+    if when.event in Ability.SELF_EVENTS:
+        env.error("K350", f"'{head}': the event is about this card itself, which is not in "
+                  "your hand then", node, "a Reaction in hand answers another card's event: "
+                  "'when you gain a card, you may reveal this from your hand: ...'")
+    elif empty and when.react != "play":
+        env.error("K351", f"'{head}' does nothing by itself", node,
+                  f"say what it is for: '{when.unparse()}: ...'; only 'you may play this "
+                  "from your hand' stands alone")
+    elif when.first and when.event != "attack":
+        env.error("K352", f"'{head}': 'first' means before an Attack does anything, and "
+                  "this event is not an Attack", node, "drop 'first'")
+    if lasting or env.path[:1] != ("triggers",):
+        env.error("K353", f"'{head}' is a Reaction in hand, an ability of the card below "
+                  "the line", node, "write it as an item of `triggers:`, not in `play:` or "
+                  "after 'this turn,' / 'until your next turn,'")
 
 
 def _elided_if(before: Node, node: Node) -> str:

@@ -6,6 +6,7 @@ from lark import Token, Transformer, v_args
 
 from compiler.selections import Filter
 from compiler.structure import Ability, Block, When
+from compiler.transform.common import _joined
 
 REACT_VERBS = ("reveal", "trash", "discard", "play")
 
@@ -49,6 +50,11 @@ class TriggerRules(Transformer):
         """A Reaction whose whole effect is what it does with this card ("you may play this
         from your hand"): an ability with an empty block."""
         return Ability(c[0], Block([])).at(meta)
+
+    def reaction_to(self, meta, c):
+        """A Reaction and what it is for, written as printed: "..., to trash it"; the same
+        ability as "...: trash it"."""
+        return Ability(c[0], Block([_joined(c[1:])])).at(meta)
 
     def react_verb(self, meta, c):
         """What the Reaction does with this card from your hand."""
