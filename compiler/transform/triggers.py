@@ -16,15 +16,19 @@ def _subject(when: When) -> str:
     return "another player" if when.who == "other" else "you"
 
 
+def _done_by(when: When, subject: str) -> When:
+    """The event's text with who does it: "when you gain a card"."""
+    when.text = f"when {subject} {when.text}"
+    return when
+
+
 @v_args(meta=True)
 class TriggerRules(Transformer):
     """ToNodes' methods for triggers; Lark calls each by its rule's name or alias."""
 
     def when_you(self, meta, c):
         """Fires when you do the event."""
-        when = c[0]
-        when.text = f"when you {when.text}"
-        return when
+        return _done_by(c[0], "you")
 
     def first_time(self, meta, c):
         """Fires only the first time you do the event (each turn, or in the lasting period)."""
@@ -69,15 +73,11 @@ class TriggerRules(Transformer):
 
     def ev_by_you(self, meta, c):
         """You do the event (gain, trash, buy, play a card)."""
-        when = c[0]
-        when.text = f"when you {when.text}"
-        return when
+        return _done_by(c[0], "you")
 
     def ev_by_another(self, meta, c):
         """A player other than the one holding this does the event."""
-        when = c[0]
-        when.text = f"when another player {when.text}"
-        return when
+        return _done_by(c[0], "another player")
 
     def ev_yours_trashed(self, meta, c):
         """One of your cards is trashed (by you, or by another player's Attack)."""
@@ -107,14 +107,16 @@ class TriggerRules(Transformer):
         return int(c[0])
 
     def game_wide(self, meta, c):
-        """Fires in every game that uses this card, for every player, whether they own it or not."""
+        """Fires in every game that uses this card, for every player, whether they own it or not
+        ("another player": for each player but the one doing it)."""
         when = c[0]
         when.scope = "game"
         when.text = f"in games using this, when {_subject(when)} {when.text}"
         return when
 
     def while_in_play(self, meta, c):
-        """Works only while this card is in its owner's play area, for that owner's events."""
+        """Works only while this card is in its owner's play area, for that owner's events
+        ("another player": for the other players' events)."""
         when = c[0]
         when.scope = "in_play"
         when.text = f"while this is in play, when {_subject(when)} {when.text}"
