@@ -301,7 +301,7 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
                     k for n in node.walk() if hasattr(n, "choice_keys")
                     for k in n.choice_keys(definition.name))
             else:
-                trigger.match = node.when.matcher() if slot == "game" else None
+                trigger.match = node.when.matcher() if slot in ("game", "hand") else None
                 definition.triggers.setdefault(slot, []).append(trigger)
                 if getattr(node.when, "event", "") == "gain_or_trash_this":
                     definition.triggers.setdefault("trash", []).append(trigger)

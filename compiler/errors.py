@@ -57,6 +57,11 @@ CODES = {
     # turn history and turn shape (h-counts)
     "K360": "'the Nth time you ... this turn' of an event the turn does not count",
     "K361": "'gain two cards, one ... and one ...' with a number unlike the descriptions",
+    # Reactions in hand (Ability, Lasting: compiler.structure.check_reaction)
+    "K350": "a Reaction in hand to an event about the card itself ('when you gain this')",
+    "K351": "a Reaction in hand that does nothing (no block, and it does not play the card)",
+    "K352": "'you may first ...' on a Reaction to an event that is not an Attack",
+    "K353": "a Reaction in hand outside `triggers:` (in `play:`, or a lasting effect)",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

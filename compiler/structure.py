@@ -364,7 +364,7 @@ class Choose(Node):
         in_printed_order = self.different  # "choose two different": resolved in the order shown
         # Only a printed "choose" list takes an extra option (Elder): not "..., your choice"
         # (Jester, Spy), nor options joined by "or" ("+1 Card, or +1 Action, or +1 Buy").
-        takes_extra = not by_you and getattr(self, "style", "") != "or"
+        takes_extra = not by_you and getattr(self, "style", "") not in ("or", "either")
 
         def choose(ctx: Ctx) -> None:
             if refs_only and not any(ref.resolve(ctx) for ref in refs):
@@ -409,6 +409,9 @@ class Choose(Node):
     def render(self, they: bool = False) -> str:
         if getattr(self, "style", "") == "or":  # "+1 Card, or +1 Action, or +1 Buy"
             return ", or ".join(o.render() for o in self.options)
+        if getattr(self, "style", "") == "either":  # "either trash it or put it onto your deck"
+            first, second = (o.render(they=they) for o in self.options)
+            return f"either {first} or {second}"
         if they and self.by_you and len(self.options) == 2:
             first, second = (o.render(they=True) for o in self.options)
             return f"either {first} or {second}, your choice"
@@ -454,6 +457,8 @@ class Choose(Node):
         return f"{'you ' if self.by_you else ''}choose {self.amount.unparse()}{different}"
 
     def unparse(self) -> str:
+        if getattr(self, "style", "") == "either":
+            return " or ".join(_unparse_option(o) for o in self.options).join(("either ", ""))
         if len(self.options) == 1:  # "choose one: a; b" (its one line, the one option)
             option = self.options[0]
             text = option.unparse() if getattr(option, "listed", False) else _unparse_option(option)
@@ -758,7 +763,7 @@ class When(Node):
     """The head of a triggered ability: which event, whose, and which cards."""
 
     def __init__(self, event: str, filter: Filter | None = None, scope: str = "you",
-                 phase: str = "", text: str = "", once: bool = False) -> None:
+                 phase: str = "", text: str = "", once: bool = False, who: str = "you") -> None:
         self.event = event  # gain_this, trash_this, discard_from_play, attack, gain, play, ...
         self.filter = filter
         self.scope = scope
@@ -766,6 +771,9 @@ class When(Node):
         self.text = text
         self.once = once
         self.nth = 0  # "the third time you gain an Action this turn": 3 (0: every time)
+        self.who = who  # whose event: "you" (the card's owner) or "other" (another player's)
+        self.react = ""  # a Reaction in hand: reveal, trash, discard or play this for it
+        self.first = False  # "you may first reveal this": before the Attack does anything
         self.attack_type = ""
         self.min_hand = 0
 
@@ -814,12 +822,9 @@ class When(Node):
                 "Clean-up": "clean-up"}  # printed capitalised, written in lower case
 
     def unparse(self) -> str:
-        if self.event == "attack":
-            first = "first " if " first " in self.text else ""
-            where = f"a hand of {self.min_hand} or more cards" if self.min_hand else "your hand"
-            return (f"when another player plays an {self.attack_type}, you may {first}reveal this "
-                    f"from {where}")
         text = self.text
+        if self.event == "attack":  # printed "an Attack card", written "an Attack"
+            text = text.replace(f" {self.attack_type} card,", f" {self.attack_type},", 1)
         for printed, written in self.KEYWORDS.items():
             text = text.replace(printed, written)
         if self.filter is not None:
@@ -834,6 +839,10 @@ class Lasting(Node):
         self.when = when
         self.body = body
         self.until = until
+
+    def check(self, env: Env) -> None:
+        if self.when.react:
+            check_reaction(self.when, self, env, lasting=True)
 
     def compile(self, env: Env):
         body = compile_apart(self.body, env)
@@ -919,6 +928,8 @@ class Ability(Node):
     def check(self, env: Env) -> None:
         if env.path[:1] == ("triggers",):  # how its statements, checked next, will run
             env.context = "setup" if self.when == "setup" else "trigger"
+        if getattr(self.when, "react", ""):
+            check_reaction(self.when, self, env, empty=not self.body.statements)
         if getattr(self.when, "scope", "") == "game" and env.card_kind != "ally":
             for node in self.body.walk():  # no copy of the card is meant: "this" has no place
                 if isinstance(node, Ref) and node.kind == "this":
@@ -942,10 +953,12 @@ class Ability(Node):
         if when.event in self.SELF_EVENTS:
             effect = _this_where_it_is(effect)
         label = "unaffected" if self.body.render() == "be unaffected by it" else when.event
-        if when.event == "attack":
+        if when.react:  # a Reaction in hand: to an Attack, or to another event ("hand")
             min_hand = when.min_hand
             condition = (lambda ctx: len(ctx.player.hand) >= min_hand) if min_hand else None
-            return "attack", Trigger("attack", effect, condition, where="hand", label=label)
+            slot = "attack" if when.event == "attack" else "hand"
+            return slot, Trigger(When.EVENTS.get(when.event, when.event), effect, condition,
+                                 where="hand", label=label, react=when.react, who=when.who)
         if when.event == "gain_or_trash_this":  # compile_card files it under "trash" too
             return "gain", Trigger("gain", effect, label=label)
         if when.event in ("gain_this", "trash_this", "discard_from_play", "buy_this",
@@ -954,7 +967,7 @@ class Ability(Node):
             return slot, Trigger(slot, effect, label=label)
         where = self.place(env)
         return "game", Trigger(When.EVENTS[when.event], effect, label=label,
-                               where="in_play" if where == "in_play" else "game")
+                               where="in_play" if where == "in_play" else "game", who=when.who)
 
     def place(self, env: Env) -> str:
         """Where the card must be for this event ability to work; reports K320 when the
@@ -986,8 +999,10 @@ class Ability(Node):
         if self.when == "overpay":
             return f"Overpay: {sentence(self.body.render())}"
         statements = self.body.statements
-        if getattr(self.when, "event", "") == "attack":  # "you may reveal this from your hand"
+        if getattr(self.when, "react", ""):  # "you may reveal this from your hand"
             body = self.body.render()  # what revealing it is for: "to draw ...", "If you do, +2"
+            if not statements:  # "you may play this from your hand": that is all it does
+                return self.when.render()
             return f"{self.when.render()}. If you do, {body}" if body.startswith("+") else (
                 f"{self.when.render()}, to {body}")
         if len(statements) <= 1:
@@ -1009,7 +1024,31 @@ class Ability(Node):
     def unparse(self) -> str:
         if getattr(self, "trailing", False):  # "gain one when you gain a Ferryman"
             return f"{self.body.statements[0].unparse()} {self.when.unparse()}"
+        if not self.body.statements:  # a Reaction that only plays this
+            return self.when.unparse()
         return unparse_compound(self)
+
+
+def check_reaction(when: When, node: Node, env: Env, empty: bool = False,
+                   lasting: bool = False) -> None:
+    """A Reaction in hand ("you may reveal this from your hand") must be able to happen:
+    reported with K350-K353 when its event, its wording or its place rules it out."""
+    head = when.render()
+    if when.event in Ability.SELF_EVENTS:
+        env.error("K350", f"'{head}': the event is about this card itself, which is not in "
+                  "your hand then", node, "a Reaction in hand answers another card's event: "
+                  "'when you gain a card, you may reveal this from your hand: ...'")
+    elif empty and when.react != "play":
+        env.error("K351", f"'{head}' does nothing by itself", node,
+                  f"say what it is for: '{when.unparse()}: ...'; only 'you may play this "
+                  "from your hand' stands alone")
+    elif when.first and when.event != "attack":
+        env.error("K352", f"'{head}': 'first' means before an Attack does anything, and "
+                  "this event is not an Attack", node, "drop 'first'")
+    if lasting or env.path[:1] != ("triggers",):
+        env.error("K353", f"'{head}' is a Reaction in hand, an ability of the card below "
+                  "the line", node, "write it as an item of `triggers:`, not in `play:` or "
+                  "after 'this turn,' / 'until your next turn,'")
 
 
 def _elided_if(before: Node, node: Node) -> str:

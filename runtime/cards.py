@@ -32,6 +32,8 @@ class Trigger:
     where: str = "self"
     label: str = ""
     match: Callable[..., bool] | None = None  # for game-wide triggers: which events count
+    react: str = ""  # a Reaction in hand: what it does with the card (reveal, trash, discard, play)
+    who: str = "you"  # whose event it answers: "you" (its owner's) or "other" (another player's)
 
 
 @dataclass(eq=False)

@@ -38,8 +38,8 @@ OVERPAY = "overpay"  # buying `card`, which has an Overpay ability, with coins l
 #   how much to overpay (0 up to the coins left)
 # ... and a CARDS decision of the rules themselves:
 GAIN = "gain"  # which of some particular cards to gain ("gain any number of the trashed cards")
-REACT = "react"  # an Attack (`card`) is played: which Reaction to reveal, if any; a Reaction
-#   whose effect does something each time is offered again after it is revealed
+REACT = "react"  # an Attack or another event's card (`card`): which Reaction in hand to use,
+#   if any; a Reaction whose effect does something each time is offered again after it is revealed
 
 
 class IllegalAnswer(Exception):

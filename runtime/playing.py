@@ -6,6 +6,7 @@ from runtime.cards import Card
 from runtime.context import Ctx
 from runtime.decisions import CARDS, REACT, Decision, ask
 from runtime.player import Player
+from runtime.reactions import react_with
 
 
 class Playing:
@@ -89,16 +90,14 @@ class Playing:
                     break
                 reaction = picked[0]
                 used.add(id(reaction))
-                self.steps_left -= 1
-                if self.steps_left <= 0:
-                    self.stalled(f"revealing {reaction.d.name} to {attack.d.name}")
-                self.note(f"{player.name} reveals {reaction.d.name}")
-                if "reveal" in self.listeners:
-                    self.emit("reveal", player, attack, [reaction])
                 for trigger in reaction.d.triggers["attack"]:
+                    # reveal it (it stays in hand), or play it ("you may first play this")
+                    if not react_with(self, player, reaction, trigger.react, attack):
+                        break
                     ctx = Ctx(self, player, reaction)
                     ctx.vars["attack"] = attack
-                    ctx.vars["this_zone"] = player.hand  # revealed from hand: "this" is there
+                    if trigger.react == "reveal":
+                        ctx.vars["this_zone"] = player.hand  # revealed from hand: "this" is there
                     trigger.effect(ctx)
                     if ctx.vars.get("unaffected"):
                         unaffected.add(player)

@@ -10,6 +10,7 @@ from runtime.cards import CardDef
 from runtime.context import Ctx
 from runtime.game import Game, IllegalMove, Listener, NewCards, Pile, numbered_cards
 from runtime.library import Library
+from runtime.reactions import install_hand_reactions
 
 if TYPE_CHECKING:
     from runtime.cards import Card
@@ -105,8 +106,8 @@ def _plan_supply(game: Game, kingdom: list[str], colonies: bool,
             count = pile_size(definition, players)
         plan.append((definition.name, numbered_cards(uid, [definition] * count, True)))
         uid += count
-    inert = not any(d.setup is not None or "game" in d.triggers or d.brings or "Liaison" in d.type_set
-                    or d.cost_changes
+    inert = not any(d.setup is not None or "game" in d.triggers or "hand" in d.triggers
+                    or d.brings or "Liaison" in d.type_set or d.cost_changes
                     for _name, (_cards, distinct, _discarded) in plan for d in distinct)
     return plan, inert
 
@@ -270,7 +271,7 @@ def _run_pile_setups(game: Game, before: list[tuple[Pile, dict]]) -> None:
                     ctx = Ctx(game, game.players[0], None)
                     ctx.vars["source"] = d.name
                     d.setup(ctx)
-                if "game" in d.triggers or d.cost_changes:
+                if "game" in d.triggers or "hand" in d.triggers or d.cost_changes:
                     install_game_triggers(game, d)
         add_brought_piles(game)
 
@@ -282,7 +283,10 @@ def _copies_in_play(player: Player, definition: CardDef) -> list[Card]:
 def install_game_triggers(game: Game, definition: CardDef, late: bool = False) -> None:
     """Listeners for a card's game-wide abilities ("In games using this, ...", an Ally's).
     `it` is the card the event is about, where it is now; the cards being shuffled are
-    "those cards" of a when-shuffling ability, and a when-scoring ability adds to `score`."""
+    "those cards" of a when-shuffling ability, and a when-scoring ability adds to `score`.
+    Its Reactions in hand to events other than an Attack listen too."""
+    if "hand" in definition.triggers:
+        install_hand_reactions(game, definition)
     for change in definition.cost_changes:  # Game.cost asks each how much less a card costs
         game.listen(Listener("cost", None, change, source=definition))
     for trigger in definition.triggers.get("game", ()):
@@ -303,8 +307,9 @@ def install_game_triggers(game: Game, definition: CardDef, late: bool = False) -
                         ctx.vars["score"] = data
                     effect(ctx)
 
-            def match(g, p, card, owner=player, test=trigger.match, in_play=in_play):
-                return p is owner and (not in_play or bool(_copies_in_play(owner, definition))
+            def match(g, p, card, owner=player, test=trigger.match, in_play=in_play,
+                      yours=trigger.who == "you"):  # (or another player's event)
+                return (p is owner) == yours and (not in_play or bool(_copies_in_play(owner, definition))
                                        ) and (test is None or test(g, p, card))
 
             game.listen(Listener(trigger.event, player, fire, match, definition, late=late))

@@ -103,26 +103,22 @@ class Zones:
 
     def receive(self, player: Player, card: Card, to: str = "discard") -> Card:
         """A card already taken from somewhere becomes gained by `player` at `to`."""
-        if to == "hand":
-            player.hand.append(card)
-        elif to == "deck":
-            player.deck.append(card)
-        else:
-            player.discard.append(card)
+        zone = player.hand if to == "hand" else player.deck if to == "deck" else player.discard
+        zone.append(card)
         self.gained_this_turn.append(card)
         self.gain_log.append((player, card, self.phase))
         if self.log is not None:
             self.note(f"{player.name} gains {card.d.name}")
-        self._card_event("gain", player, card)
+        self._card_event("gain", player, card, zone)  # (the zone: "if it is still there")
         return card
 
-    def _card_event(self, event: str, player: Player, card: Card) -> None:
+    def _card_event(self, event: str, player: Player, card: Card, zone: list | None = None) -> None:
         """The card's own "when you <event> this" abilities, then everyone listening."""
         triggers = card.d.triggers.get(event)
         if triggers:
             self.run_triggers(triggers, player, card)
         if event in self.listeners:
-            self.emit(event, player, card)
+            self.emit(event, player, card, zone)
 
     def trash_cards(self, player: Player, placed: list[tuple[Card, list[Card]]]) -> list[Card]:
         """Trash cards together: each still where it was (Stop-Moving) goes to the trash, all

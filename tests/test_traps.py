@@ -35,6 +35,19 @@ CASES = {
         "play: +1 card\ntriggers:\n  - 'in games using this, when you gain a card: you may "
         "reveal this for +$1'\n",
         "K323", 7, 64, "'while this is in play, when you ...'"),
+    # Reactions in hand (h-react)
+    "reaction-to-itself": (
+        "play: +1 card\ntriggers:\n  - 'when you gain this, you may reveal this from your "
+        "hand: +1 card'\n", "K350", 7, 6, "answers another card's event"),
+    "reaction-doing-nothing": (
+        "play: +1 card\ntriggers:\n  - when you gain a card, you may reveal this from your hand\n",
+        "K351", 7, 5, "say what it is for"),
+    "reaction-first-not-attack": (
+        "play: +1 card\ntriggers:\n  - 'when you gain a card, you may first reveal this from "
+        "your hand: +1 card'\n", "K352", 7, 6, "drop 'first'"),
+    "reaction-in-play-section": (
+        "play: 'this turn, when another player plays an Attack, you may first reveal this from "
+        "your hand: +1 card'\n", "K353", 5, 8, "an item of `triggers:`"),
 }
 
 

@@ -51,6 +51,12 @@ class StepRules(Transformer):
         options.style = "or"
         return MayStep(c[0], Block([[options]]), ", for").at(meta)
 
+    def either_or(self, meta, c):
+        """A choice of one of two options written as a phrase: "either A or B"."""
+        options = Choose(Amount("number", 1), list(c)).at(meta)
+        options.style = "either"
+        return options
+
     def have_each_other(self, meta, c):
         each = Each("others", Block([[c[0]]])).at(meta)
         each.have = True

@@ -5,7 +5,21 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from compiler.selections import ORDINALS, Filter
-from compiler.structure import When
+from compiler.structure import Ability, Block, When
+from compiler.transform.common import _joined
+
+REACT_VERBS = ("reveal", "trash", "discard", "play")
+
+
+def _subject(when: When) -> str:
+    """Who does the event: "you", or "another player" (their gains, buys and trashes)."""
+    return "another player" if when.who == "other" else "you"
+
+
+def _done_by(when: When, subject: str) -> When:
+    """The event's text with who does it: "when you gain a card"."""
+    when.text = f"when {subject} {when.text}"
+    return when
 
 
 @v_args(meta=True)
@@ -14,9 +28,7 @@ class TriggerRules(Transformer):
 
     def when_you(self, meta, c):
         """Fires when you do the event."""
-        when = c[0]
-        when.text = f"when you {when.text}"
-        return when
+        return _done_by(c[0], "you")
 
     def nth_time(self, meta, c):
         """Fires once: the first (second, third) time this turn you do the event, counting the
@@ -39,16 +51,63 @@ class TriggerRules(Transformer):
         when.text = f"while this is in play, the {ORDINALS[nth]} time you {when.text} this turn"
         return when
 
-    def when_attacked(self, meta, c):
-        """A Reaction: when another player plays an Attack, you may reveal this card to do the block first."""
-        name = next(t for t in c if isinstance(t, Token) and t.type == "NAME")
+    def react_trigger(self, meta, c):
+        """A Reaction in hand: when the event happens, you may reveal (it stays in your hand),
+        trash, discard or play this card from your hand, to do the block ("first": before the
+        Attack does anything)."""
+        when = c[0]
         min_hand = next((x for x in c if isinstance(x, int)), 0)
         where = f"a hand of {min_hand} or more cards" if min_hand else "your hand"
-        first = "first " if "first" in c else ""
-        when = When("attack", text=f"when another player plays an {name} card, you may {first}"
-                    f"reveal this from {where}")
-        when.attack_type, when.min_hand = str(name), min_hand
+        first = "first " if "first" in c[1:] else ""
+        when.react = next(x for x in c[1:] if x in REACT_VERBS)
+        when.min_hand, when.first = min_hand, bool(first)
+        when.text = f"{when.text}, you may {first}{when.react} this from {where}"
         return when
+
+    def bare_reaction(self, meta, c):
+        """A Reaction whose whole effect is what it does with this card ("you may play this
+        from your hand"): an ability with an empty block."""
+        return Ability(c[0], Block([])).at(meta)
+
+    def reaction_to(self, meta, c):
+        """A Reaction and what it is for, written as printed: "..., to trash it"; the same
+        ability as "...: trash it"."""
+        return Ability(c[0], Block([_joined(c[1:])])).at(meta)
+
+    def react_verb(self, meta, c):
+        """What the Reaction does with this card from your hand."""
+        return str(c[0])
+
+    def ev_attacked(self, meta, c):
+        """Another player plays an Attack (or a card of that type)."""
+        name = next(t for t in c if isinstance(t, Token) and t.type == "NAME")
+        when = When("attack", text=f"when another player plays an {name} card", who="other")
+        when.attack_type = str(name)
+        return when
+
+    def ev_by_you(self, meta, c):
+        """You do the event (gain, trash, buy, play a card)."""
+        return _done_by(c[0], "you")
+
+    def ev_by_another(self, meta, c):
+        """A player other than the one holding this does the event."""
+        return _done_by(c[0], "another player")
+
+    def ev_yours_trashed(self, meta, c):
+        """One of your cards is trashed (by you, or by another player's Attack)."""
+        return When("trash", text="when one of your cards is trashed")
+
+    def ev_gains(self, meta, c):
+        """Another player gains a card that fits the description; "it" is that card."""
+        return self._event("gain", "gains", c, who="other")
+
+    def ev_buys(self, meta, c):
+        """Another player buys a card that fits the description; "it" is that card."""
+        return self._event("buy", "buys", c, who="other")
+
+    def ev_trashes(self, meta, c):
+        """Another player trashes a card that fits the description; "it" is that card."""
+        return self._event("trash", "trashes", c, who="other")
 
     def from_hand(self, meta, c):
         """The Reaction is revealed from your hand."""
@@ -62,17 +121,19 @@ class TriggerRules(Transformer):
         return int(c[0])
 
     def game_wide(self, meta, c):
-        """Fires in every game that uses this card, for every player, whether they own it or not."""
+        """Fires in every game that uses this card, for every player, whether they own it or not
+        ("another player": for each player but the one doing it)."""
         when = c[0]
         when.scope = "game"
-        when.text = f"in games using this, when you {when.text}"
+        when.text = f"in games using this, when {_subject(when)} {when.text}"
         return when
 
     def while_in_play(self, meta, c):
-        """Works only while this card is in its owner's play area, for that owner's events."""
+        """Works only while this card is in its owner's play area, for that owner's events
+        ("another player": for the other players' events)."""
         when = c[0]
         when.scope = "in_play"
-        when.text = f"while this is in play, when you {when.text}"
+        when.text = f"while this is in play, when {_subject(when)} {when.text}"
         return when
 
     def at_start(self, meta, c):
@@ -140,7 +201,7 @@ class TriggerRules(Transformer):
         """This card is discarded (from your hand, deck or revealed cards) other than in Clean-up."""
         return When("discard_this", text="discard this other than during Clean-up")
 
-    def _event(self, event, verb, c):
+    def _event(self, event, verb, c, who="you"):
         filter_ = next(x for x in c if isinstance(x, Filter))
         phase = next((x for x in c if isinstance(x, str) and x in ("action", "your_turn")), "")
         text = f"{verb} {filter_.render_with_article()}"
@@ -148,7 +209,7 @@ class TriggerRules(Transformer):
             text += " in an Action phase"
         elif phase == "your_turn":
             text += " during your turn"
-        return When(event, filter_, phase=phase, text=text)
+        return When(event, filter_, phase=phase, text=text, who=who)
 
     def ev_gain(self, meta, c):
         """You gain a card that fits the description; "it" is that card."""
