@@ -9,12 +9,13 @@ with positioned errors and is not run, and nothing in a file stops the other fil
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compiler.build import compile_folders
-from compiler.errors import CompileError
+from compiler.build import broken_cards, compile_folders
+from compiler.errors import CompileError, Diagnostic
 from compiler.expansions import discover
 from kingdom import moves
 from kingdom.scenario_check import Scenario, check_references, from_data, load_file
@@ -32,6 +33,7 @@ from runtime.decisions import (
     Decision,
     IllegalAnswer,
 )
+from runtime.cards import Card
 from runtime.game import Game, IllegalMove
 from runtime.library import Library
 from runtime.player import Player
@@ -155,7 +157,7 @@ def build_game(spec: dict, library: Library) -> Game:
                 pile.cards = pile.cards[:count]
                 continue
             pile.cards = [game.new_card(library[name]) for _ in range(count)]
-    run_setup_rules_without_tokens(game)
+    listening = run_setup_rules_without_tokens(game)
     if spec.get("ally"):
         add_ally(game, library[_ally_name(spec, library)])
     turn = setup.get("turn", "p1")
@@ -163,6 +165,10 @@ def build_game(spec: dict, library: Library) -> Game:
     for player in game.players:
         _fill_player(game, player, setup.get(player.name) or {})
     game.trash.extend(game.new_card(library[n]) for n in card_list(setup.get("trash")))
+    # A card the scenario deals (in a hand, a deck, in play) works as it would in a game where
+    # it came from the Supply: its game-wide and while-in-play abilities listen too.
+    _listen(game, (c for p in game.players for zone in p.zones() for c in zone), listening)
+    _listen(game, game.trash, listening)
     game.player.turns_taken = 1
     game.turn_number = 1
     game.phase = "action"
@@ -205,16 +211,23 @@ def run_chosen_setups(game: Game, choices: dict[str, str]) -> None:
     add_brought_piles(game)
 
 
-def run_setup_rules_without_tokens(game: Game) -> None:
-    """A mapping setup runs no setup rule; game-wide abilities still listen."""
+def run_setup_rules_without_tokens(game: Game) -> set[str]:
+    """A mapping setup runs no setup rule; game-wide abilities still listen. Returns the names
+    of the cards whose abilities listen now."""
+    listening: set[str] = set()
+    for pile in game.piles.values():
+        _listen(game, pile.cards, listening)
+    return listening
+
+
+def _listen(game: Game, cards: Iterable[Card], listening: set[str]) -> None:
+    """Install the game-wide abilities of the `cards` not `listening` yet (each card name once)."""
     from runtime.setup import install_game_triggers
 
-    seen = set()
-    for pile in game.piles.values():
-        for card in pile.cards:
-            if card.d.name not in seen:
-                seen.add(card.d.name)
-                install_game_triggers(game, card.d)
+    for card in cards:
+        if card.d.name not in listening:
+            listening.add(card.d.name)
+            install_game_triggers(game, card.d)
 
 
 def _fill_player(game: Game, player: Player, spec: dict) -> None:
@@ -238,30 +251,54 @@ def _fill_player(game: Game, player: Player, spec: dict) -> None:
 
 
 # ------------------------------------------------------------------------------ running
-def load_library(expansions: list[Path]) -> Library:
-    library, _ = compile_folders(discover(expansions))  # + KINGDOM_PATH, installed expansions
-    return library
+@dataclass
+class Loaded:
+    """The cards a scenario runs with: those that compiled, and the errors of the files that
+    did not (a scenario needing none of those runs; one that does fails, naming the file)."""
+
+    library: Library
+    problems: list[Diagnostic]
+    broken: dict[str, str]  # a broken card's name, in lower case: its file
 
 
-_LIBRARIES: dict[tuple, Library] = {}
+_LIBRARIES: dict[tuple, Loaded] = {}
 
 
 def library_for(expansions: list[Path]) -> Library:
+    """The cards that compiled of `cards_for`."""
+    return cards_for(expansions).library
+
+
+def cards_for(expansions: list[Path]) -> Loaded:
+    """The built-in cards, `expansions` (the scenario's own and `kingdom test --cards`),
+    KINGDOM_PATH and installed expansions, compiled once per set of folders."""
     key = tuple(str(p.resolve()) for p in [*expansions, *discover(builtin=False)])
     if key not in _LIBRARIES:
-        _LIBRARIES[key] = load_library(expansions)
+        library, problems = compile_folders(discover(expansions), strict=False)
+        _LIBRARIES[key] = Loaded(library, problems, broken_cards(problems))
     return _LIBRARIES[key]
 
 
-def run_file(file: Path) -> list[Outcome]:
-    """Every scenario of `file`, run; a file or scenario that is not well formed fails alone."""
+def card_problems() -> list[Diagnostic]:
+    """The errors of every card file that did not compile, over the libraries loaded so far."""
+    seen: dict[tuple, Diagnostic] = {}
+    for loaded in _LIBRARIES.values():
+        for d in loaded.problems:
+            seen.setdefault((d.file, d.line, d.column, d.code, d.message), d)
+    return list(seen.values())
+
+
+def run_file(file: Path, cards: Sequence[Path] = ()) -> list[Outcome]:
+    """Every scenario of `file`, run with the extra card folders `cards`; a file or scenario
+    that is not well formed fails alone."""
     scenarios, problems = load_file(file)
     if problems:
         return [Outcome(str(file), "(file)", False, CompileError(problems).report())]
-    return [run_scenario(scenario) for scenario in scenarios]
+    return [run_scenario(scenario, cards=cards) for scenario in scenarios]
 
 
-def run_scenario(scenario: Scenario | dict, file: Path | None = None) -> Outcome:
+def run_scenario(scenario: Scenario | dict, file: Path | None = None,
+                 cards: Sequence[Path] = ()) -> Outcome:
     """Check the scenario (a loaded one, or data made in code beside `file`), play it; never raises."""
     if isinstance(scenario, dict):
         scenario = from_data(scenario, file or Path("<scenario>"))
@@ -269,11 +306,13 @@ def run_scenario(scenario: Scenario | dict, file: Path | None = None) -> Outcome
     try:
         if scenario.problems:
             raise CompileError(scenario.problems)
-        library = library_for([file.parent / p for p in spec.get("expansions", [])])
-        problems = check_references(scenario, library)
+        loaded = cards_for([*cards, *(file.parent / p for p in spec.get("expansions", []))])
+        problems = check_references(scenario, loaded.library, loaded.broken)
         if problems:
-            raise CompileError(problems)
-        play_scenario(spec, library)
+            needed = {f for f in loaded.broken.values()
+                      if any(d.code == "K510" and f in d.message for d in problems)}
+            raise CompileError(problems + [d for d in loaded.problems if d.file in needed])
+        play_scenario(spec, loaded.library)
     except ScenarioFailure as exc:
         return Outcome(str(file), name, False, str(exc))
     except CompileError as exc:
