@@ -64,6 +64,7 @@ CODES = {
     "K509": "a scenario's expansion folder does not exist",
     # h-tools: kingdom test --cards, card folders holding other files
     "K510": "a scenario names a card whose file did not compile",
+    "K511": "a scenario file among the card files of a card folder",
     # strategy files (kingdom/strategy.py)
     "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
     "K551": "a number in a strategy file is out of range",

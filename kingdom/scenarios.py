@@ -19,6 +19,7 @@ from compiler.errors import CompileError, Diagnostic
 from compiler.expansions import discover
 from kingdom import moves
 from kingdom.scenario_check import Scenario, check_references, from_data, load_file
+from runtime.cards import Card
 from runtime.decisions import (
     BUY,
     CARDS,
@@ -33,7 +34,6 @@ from runtime.decisions import (
     Decision,
     IllegalAnswer,
 )
-from runtime.cards import Card
 from runtime.game import Game, IllegalMove
 from runtime.library import Library
 from runtime.player import Player
@@ -59,20 +59,49 @@ class ScriptedAgent:
     def __init__(self, player_name: str) -> None:
         self.player_name = player_name
         self.answers: list[Any] = []
+        # A step's list of answers, when it is another player's (whose turn it was as the
+        # step began): this player takes from it once the step has made it their turn.
+        self.turn_answers: tuple[list[Any], str, Game] | None = None
 
     def decide(self, decision: Decision) -> Any:
         if decision.kind in (PLAY, TREASURES, BUY):
             raise ScenarioFailure(f"unexpected turn decision for {self.player_name}")
-        if not self.answers:
+        answers = self.answers
+        if not answers and self.turn_answers is not None and self.turn_answers[2].player.agent is self:
+            answers = self.turn_answers[0]
+        if not answers:
             raise ScenarioFailure(
                 f"decision left without an answer for {self.player_name}: {decision.prompt} "
                 f"(legal: {decision.describe_options()}; pick {decision.describe_count()})"
-            )
-        answer = self.answers.pop(0)
+                + self._mapping_hint())
+        answer = answers.pop(0)
         try:
             return convert_answer(decision, answer)
         except IllegalAnswer as exc:
-            raise ScenarioFailure(f"answer {answer!r} for {self.player_name}: {exc}") from None
+            raise ScenarioFailure(f"answer {written(answer)} for {self.player_name}: {exc}") from None
+
+    def _mapping_hint(self) -> str:
+        """How to answer this player when the step's list was another's."""
+        if self.turn_answers is None:
+            return ""
+        owner = self.turn_answers[1]
+        return (f"; the step's list answers {owner} (whose turn it was as the step began): "
+                f"give {self.player_name}'s answers as a mapping, answers: "
+                f"{{{owner}: [...], {self.player_name}: [...]}}")
+
+
+def written(value: Any) -> str:
+    """`value` as a scenario file writes it (YAML flow style: yes, no, bare card names,
+    [a, b], {key: value}), for messages: never Python's True or ['Copper']."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(map(written, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{written(k)}: {written(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def _is_no(answer: Any) -> bool:
@@ -110,7 +139,7 @@ def convert_answer(decision: Decision, answer: Any) -> Any:
         exact = [o for o in decision.options if o.lower() == text]
         found = exact or [o for o in decision.options if o.lower().startswith(text)]
         if len(found) != 1:
-            raise IllegalAnswer(f"{decision.prompt}: {answer!r} matches "
+            raise IllegalAnswer(f"{decision.prompt}: {written(answer)} matches "
                                 f"{len(found)} of {decision.describe_options()}")
         return found[0]
     if kind in (PILE, NAME):
@@ -335,16 +364,24 @@ def play_scenario(spec: dict, library: Library) -> None:
 
 
 def _load_answers(game: Game, answers: Any) -> None:
+    """A mapping gives each player their answers; a list answers the player whose turn it is
+    as the step begins, and, when the step ends that turn (`end_turn`), what is left of it
+    answers the player whose turn it becomes (a Duration's choice at the start of it)."""
     for player in game.players:
         player.agent.answers = []
+        player.agent.turn_answers = None
     if answers is None:
         return
     if isinstance(answers, dict):
         for player_name, items in answers.items():
             agent = game.players[int(str(player_name)[1:]) - 1].agent
             agent.answers = list(items) if isinstance(items, list) else [items]
-    else:
-        game.player.agent.answers = list(answers) if isinstance(answers, list) else [answers]
+        return
+    owner = game.player
+    owner.agent.answers = list(answers) if isinstance(answers, list) else [answers]
+    for player in game.players:
+        if player is not owner:
+            player.agent.turn_answers = (owner.agent.answers, owner.name, game)
 
 
 def run_step(game: Game, step: dict, start_turn: bool = False) -> None:
@@ -358,19 +395,19 @@ def run_step(game: Game, step: dict, start_turn: bool = False) -> None:
         _do_move(game, step)
     except IllegalMove as exc:
         if expected_error is None:
-            raise ScenarioFailure(f"step {step}: refused: {exc}") from None
+            raise ScenarioFailure(f"step {written(step)}: refused: {exc}") from None
         if str(expected_error).lower() not in str(exc).lower():
-            raise ScenarioFailure(f"step {step}: refused with '{exc}', "
+            raise ScenarioFailure(f"step {written(step)}: refused with '{exc}', "
                                   f"expected a message containing '{expected_error}'") from None
         if snapshot(game) != before:
-            raise ScenarioFailure(f"step {step}: the refused move changed the state") from None
+            raise ScenarioFailure(f"step {written(step)}: the refused move changed the state") from None
         return
     if expected_error is not None:
-        raise ScenarioFailure(f"step {step}: expected it to be refused ({expected_error})")
+        raise ScenarioFailure(f"step {written(step)}: expected it to be refused ({expected_error})")
     for player in game.players:
         if player.agent.answers:
-            raise ScenarioFailure(f"step {step}: answers left unused for {player.name}: "
-                                  f"{player.agent.answers}")
+            raise ScenarioFailure(f"step {written(step)}: answers left unused for "
+                                  f"{player.name}: {written(player.agent.answers)}")
 
 
 def _do_move(game: Game, step: dict) -> None:
@@ -391,7 +428,7 @@ def _do_move(game: Game, step: dict) -> None:
         if game.gain(player, name) is None:
             raise IllegalMove(f"cannot gain {step['gain']}: none left")
     else:
-        raise ScenarioFailure(f"unknown step {step}")
+        raise ScenarioFailure(f"unknown step {written(step)}")
 
 
 def snapshot(game: Game) -> Any:
@@ -410,7 +447,7 @@ def check_expectations(game: Game, expect: dict) -> None:
     problems = []
 
     def differ(what: str, expected: Any, actual: Any) -> None:
-        problems.append(f"{what}: expected {expected!r}, got {actual!r}")
+        problems.append(f"{what}: expected {written(expected)}, got {written(actual)}")
 
     for key, value in expect.items():
         if key.startswith("p") and key[1:].isdigit():

@@ -78,3 +78,97 @@ def test_show_a_card_beside_a_broken_one(cards: Path, capsys) -> None:
     assert main(["show", "Shaky Barge", "--cards", str(cards)]) == 1
     err = capsys.readouterr().err
     assert "Shaky Barge did not compile" in err and "shaky-barge.yaml" in err
+
+
+SIEVE = """\
+dsl: 1
+name: Tidal Sieve
+cost: 4
+types: [Action, Duration]
+play:
+  - +3 cards
+  - +1 action
+  - "at the start of your next turn: discard 2 cards"
+"""
+
+
+def _sieve_scenario(answers: str, tmp_path: Path) -> Path:
+    folder = tmp_path / "sieve"
+    folder.mkdir(exist_ok=True)
+    (folder / "tidal-sieve.yaml").write_text(SIEVE)
+    scenario = tmp_path / "sieve.yaml"
+    scenario.write_text(f"""\
+- name: the sieve's choice at the start of p1's next turn
+  expansions: [sieve]
+  setup:
+    p1:
+      hand: [Tidal Sieve]
+      deck: [Copper, Copper, Copper, Estate, Estate, Silver, Silver, Gold]
+  steps:
+    - play: Tidal Sieve
+    - end_turn: true
+    - end_turn: true
+      answers: {answers}
+  expect:
+    p1: {{hand: [Silver, Silver, Gold], discard: {{Copper: 3, Estate: 2}}}}
+""")
+    return scenario
+
+
+@pytest.mark.parametrize("answers", ["[[Estate, Estate]]", "{p1: [[Estate, Estate]]}"])
+def test_a_list_on_an_end_turn_step_answers_whose_turn_it_becomes(answers: str, tmp_path: Path,
+                                                                  capsys) -> None:
+    """The list is p2's (p2's turn as the step begins); p2 is asked nothing, so p1, whose turn
+    the step starts, takes it: the mapping form means the same."""
+    assert main(["test", str(_sieve_scenario(answers, tmp_path))]) == 0, capsys.readouterr().out
+
+
+def test_answers_of_another_player_say_how_to_write_them(tmp_path: Path, capsys) -> None:
+    """Militia's discard is p2's during p1's turn: a list (p1's) does not answer it."""
+    scenario = tmp_path / "militia.yaml"
+    scenario.write_text("""\
+- name: militia answered with a list
+  setup:
+    p1: {hand: [Militia]}
+    p2: {hand: [Copper, Copper, Estate, Estate, Silver]}
+  steps:
+    - play: Militia
+      answers: [[Estate, Estate]]
+""")
+    assert main(["test", str(scenario)]) == 1
+    out = capsys.readouterr().out
+    assert "decision left without an answer for p2" in out
+    assert "the step's list answers p1" in out and "{p1: [...], p2: [...]}" in out
+
+
+def test_failures_print_values_as_the_scenario_writes_them(tmp_path: Path, capsys) -> None:
+    scenario = tmp_path / "values.yaml"
+    scenario.write_text("""\
+- name: an answer too many, and a hand that differs
+  setup:
+    p1: {hand: [Smithy], deck: [Copper, Copper, Copper]}
+  steps:
+    - play: Smithy
+      answers: [yes]
+- name: a hand that differs
+  setup:
+    p1: {hand: [Smithy], deck: [Copper, Copper, Copper]}
+  steps:
+    - play: Smithy
+  expect:
+    p1: {hand: [Copper, Estate]}
+""")
+    assert main(["test", str(scenario)]) == 1
+    out = capsys.readouterr().out
+    assert "step {play: Smithy, answers: [yes]}: answers left unused for p1: [yes]" in out
+    assert "p1.hand: expected [Copper, Estate], got [Copper, Copper, Copper]" in out
+    assert "True" not in out and "'" not in out.split("FAIL", 1)[1]
+
+
+def test_a_scenario_file_in_a_card_folder_is_named_as_such(tmp_path: Path, capsys) -> None:
+    (tmp_path / "smithy-tests.yaml").write_text(
+        "- name: Smithy draws\n  setup: {p1: {hand: [Smithy]}}\n  steps: [{play: Smithy}]\n")
+    assert main(["check", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "smithy-tests.yaml:1:1: error[K511]: this looks like a scenario file" in err
+    assert "`scenarios/` subfolder" in err
