@@ -10,7 +10,7 @@ from compiler.cache import Store, allowed, card_store, digest
 from compiler.card import ParsedCard, compile_card, parse_card
 from compiler.checks import add_split_piles
 from compiler.errors import CompileError, Diagnostic
-from compiler.expansions import folder_cards, warn_once
+from compiler.expansions import MANIFEST, folder_cards, warn_once
 from compiler.loader import MAX_BYTES, Located, decode_utf8, load_yaml
 from compiler.names import check_library_names, check_library_types
 from compiler.nodes import Env, Node
@@ -119,7 +119,9 @@ def broken_cards(diagnostics: list[Diagnostic]) -> dict[str, str]:
     so a command needing one of them can say which file to fix, not just "unknown card"."""
     found: dict[str, str] = {}
     for file in dict.fromkeys(d.file for d in diagnostics):
-        doc, _ = load_yaml(file) if Path(file).is_file() else (None, [])
+        if Path(file).name == MANIFEST or not Path(file).is_file():
+            continue  # (a refused manifest names an expansion, not a card)
+        doc, _ = load_yaml(file)
         name = doc.data.get("name") if doc is not None and isinstance(doc.data, dict) else None
         if isinstance(name, str):
             found.setdefault(name.lower(), file)
