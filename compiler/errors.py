@@ -76,6 +76,9 @@ CODES = {
     "K507": "a scenario names an unknown card or pile",
     "K508": "two scenarios in one file share a name",
     "K509": "a scenario's expansion folder does not exist",
+    # h-tools: kingdom test --cards, card folders holding other files
+    "K510": "a scenario names a card whose file did not compile",
+    "K511": "a scenario file among the card files of a card folder",
     # strategy files (kingdom/strategy.py)
     "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
     "K551": "a number in a strategy file is out of range",
@@ -119,13 +122,15 @@ class CompileError(Exception):
         super().__init__(f"{len(diagnostics)} error(s)")
         self.diagnostics = diagnostics
 
-    def report(self) -> str:
+    def report(self, severity: str = "error") -> str:
+        """Every diagnostic with its source line; `severity` "warning" for errors of cards a
+        command could do without (another card's, for `kingdom show`)."""
         cache: dict[str, list[str] | None] = {}
         out = []
         for d in self.diagnostics:
             if d.file not in cache:
                 cache[d.file] = _source_lines(Path(d.file))
-            out.append(d.format(cache[d.file]))
+            out.append(d.format(cache[d.file], severity))
         return "\n\n".join(out)
 
 

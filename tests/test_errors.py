@@ -101,3 +101,42 @@ def test_misspelt_keyword_gets_a_did_you_mean(tmp_path: Path) -> None:
     text = err.getvalue()
     assert "boat.yaml:6:8: error[K200]: unexpected 'acton'" in text
     assert "did you mean 'action'?" in text
+
+
+# Hints that misled a designer (trial 2): each says what would be accepted, and where to look.
+def _syntax_hint(text: str) -> tuple[str, str, str]:
+    from compiler.parser import parse
+    from compiler.syntax_errors import DSLSyntaxError
+
+    with pytest.raises(DSLSyntaxError) as caught:
+        parse(text)
+    return caught.value.code, caught.value.message, caught.value.hint
+
+
+def test_a_comma_after_a_trigger_asks_for_a_colon() -> None:
+    code, message, hint = _syntax_hint("+1 card; when you gain a card, you may trash it")
+    assert (code, message) == ("K200", "unexpected ','")
+    assert hint.startswith("write ':' here, not ',': a trigger or an opening such as "
+                           "'when you gain a card' is followed by a colon")
+
+
+def test_an_english_word_gets_no_did_you_mean_of_another_word() -> None:
+    _, message, hint = _syntax_hint("reveal the top 3 cards of your deck; put them back in any "
+                                    "order they choose")
+    assert message == "unexpected 'they'" and "did you mean" not in hint
+    assert hint.startswith("expected ") and "`kingdom phrases they`" in hint
+
+
+def test_a_phrase_that_does_not_go_on_so_points_to_the_phrases() -> None:
+    _, message, hint = _syntax_hint("if this is the first time you played a Copper this turn: +$1")
+    assert message == "unexpected 'first'"
+    assert hint == ("expected a word: 'named'; no phrase goes on with 'first' here: "
+                    "`kingdom phrases first` lists those using it")
+
+
+def test_an_unknown_opening_lists_what_a_statement_starts_with() -> None:
+    code, message, hint = _syntax_hint("either now or later: +3 cards")
+    assert (code, message) == ("K201", "unknown primitive 'either': no statement starts with it")
+    assert hint.startswith("a statement starts with a step: ") and "'draw'" in hint
+    assert "a word: " in hint and "primitives:" not in hint
+    assert hint.endswith("no phrase has the word 'either': `kingdom phrases` lists them all")
