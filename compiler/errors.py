@@ -48,6 +48,8 @@ CODES = {
     "K321": "a reference that could mean two things ('it' after a trash and a gain)",
     "K322": "several cards ('the trashed cards') where a cost compares with one card",
     "K323": "'this' in a game-wide ability, where it is no particular card",
+    # h-wording: printed wordings (compiler/card.py, structure.py)
+    "K375": "an ability (a trigger) inside a block, where it would be done at once",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

@@ -35,6 +35,16 @@ CASES = {
         "play: +1 card\ntriggers:\n  - 'in games using this, when you gain a card: you may "
         "reveal this for +$1'\n",
         "K323", 7, 64, "'while this is in play, when you ...'"),
+    "ability-in-play": (
+        "play:\n  - +1 card\n  - 'when you gain this: +1 vp'\n",
+        "K375", 7, 6, "its own item of 'triggers:'"),
+    "start-of-turn-in-play": (
+        "play:\n  - +1 card\n  - 'at the start of your turn: +1 card'\n", "K375", 7, 6,
+        "'this turn, when you ...'"),
+    "in-play-ability-nested": (
+        "play:\n  - choose one:\n    - +1 card\n"
+        "    - 'while this is in play, when you gain a card: +$1'\n",
+        "K375", 8, 8, "as an item of 'play:' itself"),
 }
 
 

@@ -53,6 +53,7 @@ each_noun: article noun
           | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
           | "back" "in" "any" "order" | "back" "on" "top" "in" "any" "order" | "back"
           | "anywhere" "in" "your" "deck" | "on" "top" "of" "your" "deck" "in" "any" "order"
+          | "back" "on" "top" "of" "your" "deck"  // e.g. put the other one back on top of your deck
 """,
 )
 class Move(Node):
@@ -105,9 +106,10 @@ class Move(Node):
             "on the bottom of your deck": "bottom", "into your discard pile": "discard",
             "back in any order": "back", "back on top in any order": "back_top", "back": "back",
             "anywhere in your deck": "anywhere", "on top of your deck in any order": "back_top",
+            "back on top of your deck": "back_top",
         }[words]
         move = Move("put", selection, key)
-        if words.startswith("on top of your deck"):  # printed as written
+        if words.startswith(("on top of your deck", "back on top of your deck")):  # as written
             move.written = words
         return move
 
@@ -243,7 +245,8 @@ class Move(Node):
         if self.verb == "put":
             if self.place in ("back", "back_top") and self.selection.kind == "rest":
                 return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
-            if self.place == "back" and self.selection.kind == "ref" and what == "it":
+            if self.place == "back" and self.selection.kind == "ref" and what in (
+                    "it", "the other one"):
                 return f"put {what} back"  # one card: no order to choose
             return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
         if self.verb == "set aside" and self.selection.kind == "ref":

@@ -55,7 +55,8 @@ class TriggerRules(Transformer):
         return when
 
     def while_in_play(self, meta, c):
-        """Works only while this card is in its owner's play area, for that owner's events."""
+        """Works only while this card is in its owner's play area, for that owner's events;
+        an item of `play:` (printed above the line) or of `triggers:`, never done on play."""
         when = c[0]
         when.scope = "in_play"
         when.text = f"while this is in play, when you {when.text}"
