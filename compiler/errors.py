@@ -62,6 +62,8 @@ CODES = {
     "K351": "a Reaction in hand that does nothing (no block, and it does not play the card)",
     "K352": "'you may first ...' on a Reaction to an event that is not an Attack",
     "K353": "a Reaction in hand outside `triggers:` (in `play:`, or a lasting effect)",
+    # h-wording: printed wordings (compiler/card.py, structure.py)
+    "K375": "an ability (a trigger) inside a block, where it would be done at once",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",
