@@ -62,15 +62,23 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
     found = f"'{word}'" if word else f"'{here[0]}'" if here.strip() else "the end of the text"
     hint = f"expected {_grouped(expected)}" if expected else ""
     if here.startswith(",") and any(_describe(t) == "':'" for t in expected):
-        opening = re.split(r"[;:]", before)[-1].strip()
-        hint = (f"write ':' here, not ',': a trigger or an opening such as '{opening}' "
+        hint = (f"write ':' here, not ',': a trigger or an opening such as '{_opening(before)}' "
                 f"is followed by a colon ('when you gain a card: ...'); {hint}")
+    elif before.endswith(",") and _opening(before).startswith(("when ", "while ", "in games ")):
+        hint = (f"write ':' after '{_opening(before)[:-1]}', not ',': a trigger is followed by a "
+                "colon ('when you gain a card: +$1'); after its ',' only a Reaction goes on "
+                f"('you may reveal this from your hand'){'; ' + hint if hint else ''}")
     close = _did_you_mean(word, [w for t in expected for w in _keywords(t)], 0.7)
     if close:
         hint = f"did you mean '{close}'? ({hint})"
     elif word:
         hint += _phrases_hint(word)
     return DSLSyntaxError(f"unexpected {found}", line, column, "K200", hint)
+
+
+def _opening(before: str) -> str:
+    """The text of the statement so far: what follows its last ';' or ':'."""
+    return re.split(r"[;:]", before)[-1].strip()
 
 
 def _did_you_mean(word: str, keywords: list[str], cutoff: float) -> str | None:

@@ -101,8 +101,9 @@ def test_phrases_gain_lists_the_gain_phrases_only(capsys, reference):
 
 
 def test_phrases_finds_a_word_in_meanings_when_no_form_has_it(capsys):
-    """"the trashed card" is written `the <participle> card/cards`: its meaning names it."""
-    assert main(["phrases", "Trashed"]) == 0
+    """No form has the word "means": the references' phrase `the <participle> card/cards` is
+    found by its meaning ("what each means after each kind of step")."""
+    assert main(["phrases", "Means"]) == 0
     listed = [line for line in capsys.readouterr().out.splitlines() if line and line[0] != " "]
     assert "the <participle> card/cards" in listed
 
