@@ -64,10 +64,8 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
     if here.startswith(",") and any(_describe(t) == "':'" for t in expected):
         hint = (f"write ':' here, not ',': a trigger or an opening such as '{_opening(before)}' "
                 f"is followed by a colon ('when you gain a card: ...'); {hint}")
-    elif before.endswith(",") and _opening(before).startswith(("when ", "while ", "in games ")):
-        hint = (f"write ':' after '{_opening(before)[:-1]}', not ',': a trigger is followed by a "
-                "colon ('when you gain a card: +$1'); after its ',' only a Reaction goes on "
-                f"('you may reveal this from your hand'){'; ' + hint if hint else ''}")
+    elif _reaction_hint(before):
+        hint = _reaction_hint(before) + (f"; {hint}" if hint else "")
     close = _did_you_mean(word, [w for t in expected for w in _keywords(t)], 0.7)
     if close:
         hint = f"did you mean '{close}'? ({hint})"
@@ -79,6 +77,17 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
 def _opening(before: str) -> str:
     """The text of the statement so far: what follows its last ';' or ':'."""
     return re.split(r"[;:]", before)[-1].strip()
+
+
+def _reaction_hint(before: str) -> str:
+    """After a 'when ...' trigger and its ',' (or ', you may') only a Reaction in hand goes on:
+    say so, and that any other ability takes ':' after its trigger."""
+    match = re.search(r"(?:^|, )((?:when|the \w+ time) [^,]*),(?: you may)?$", _opening(before))
+    if not match:
+        return ""
+    return (f"after '{match.group(1)},' only a Reaction in hand goes on ('you may reveal, trash, "
+            f"discard or play this from your hand'); any other ability takes ':' after its "
+            f"trigger ('{match.group(1)}: ...')")
 
 
 def _did_you_mean(word: str, keywords: list[str], cutoff: float) -> str | None:

@@ -124,8 +124,22 @@ def test_a_comma_after_a_when_trigger_asks_for_a_colon_or_a_reaction() -> None:
     """After 'when you gain a card,' the comma is right only for a Reaction in hand."""
     code, message, hint = _syntax_hint("+1 card; when you gain a card, +$1")
     assert (code, message) == ("K200", "unexpected '+$1'")
-    assert hint.startswith("write ':' after 'when you gain a card', not ','")
-    assert "you may reveal this from your hand" in hint
+    assert hint.startswith("after 'when you gain a card,' only a Reaction in hand goes on")
+    assert "any other ability takes ':' after its trigger ('when you gain a card: ...')" in hint
+
+
+def test_a_non_reaction_after_you_may_asks_for_a_colon() -> None:
+    _, message, hint = _syntax_hint("when you discard this other than during clean-up, you may "
+                                    "set it aside")
+    assert message == "unexpected 'set'"
+    assert hint.startswith("after 'when you discard this other than during clean-up,' only a "
+                           "Reaction in hand goes on")
+
+
+def test_while_in_play_keeps_its_comma() -> None:
+    """'while this is in play,' is right as it is: no advice to write ':' there."""
+    _, _, hint = _syntax_hint("while this is in play, at the end of your buy phase: +$1")
+    assert "only a Reaction" not in hint and "write ':'" not in hint
 
 
 def test_an_english_word_gets_no_did_you_mean_of_another_word() -> None:
