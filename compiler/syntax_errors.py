@@ -82,7 +82,7 @@ def _opening(before: str) -> str:
 def _reaction_hint(before: str) -> str:
     """After a 'when ...' trigger and its ',' (or ', you may') only a Reaction in hand goes on:
     say so, and that any other ability takes ':' after its trigger."""
-    match = re.search(r"(?:^|, )((?:when|the \w+ time) [^,]*),(?: you may)?$", _opening(before))
+    match = re.search(r"(?:^|, )(when [^,]*),(?: you may)?$", _opening(before))
     if not match:
         return ""
     return (f"after '{match.group(1)},' only a Reaction in hand goes on ('you may reveal, trash, "
