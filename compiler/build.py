@@ -10,8 +10,8 @@ from compiler.cache import Store, allowed, card_store, digest
 from compiler.card import ParsedCard, compile_card, parse_card
 from compiler.checks import add_split_piles
 from compiler.errors import CompileError, Diagnostic
-from compiler.expansions import folder_cards, warn_once
-from compiler.loader import MAX_BYTES, Located, decode_utf8
+from compiler.expansions import MANIFEST, folder_cards, warn_once
+from compiler.loader import MAX_BYTES, Located, decode_utf8, load_yaml
 from compiler.names import check_library_names, check_library_types
 from compiler.nodes import Env, Node
 from runtime.library import CARD_TYPES, Library, singular_forms
@@ -112,6 +112,20 @@ def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, 
     if strict and diagnostics:
         raise CompileError(diagnostics)
     return library, diagnostics
+
+
+def broken_cards(diagnostics: list[Diagnostic]) -> dict[str, str]:
+    """The names (in lower case) of the cards whose files did not compile, each with its file:
+    so a command needing one of them can say which file to fix, not just "unknown card"."""
+    found: dict[str, str] = {}
+    for file in dict.fromkeys(d.file for d in diagnostics):
+        if Path(file).name == MANIFEST or not Path(file).is_file():
+            continue  # (a refused manifest names an expansion, not a card)
+        doc, _ = load_yaml(file)
+        name = doc.data.get("name") if doc is not None and isinstance(doc.data, dict) else None
+        if isinstance(name, str):
+            found.setdefault(name.lower(), file)
+    return found
 
 
 def _suggester(names: set[str]):

@@ -294,17 +294,7 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
             if not isinstance(node, Ability):
                 env.error("K302", "a trigger must start with when/at/after/setup/overpay", node)
                 continue
-            slot, trigger = node.trigger(env)
-            if slot == "setup":
-                definition.setup = trigger.effect
-                definition.setup_keys = tuple(  # the setup choices a scenario may preset
-                    k for n in node.walk() if hasattr(n, "choice_keys")
-                    for k in n.choice_keys(definition.name))
-            else:
-                trigger.match = node.when.matcher() if slot in ("game", "hand") else None
-                definition.triggers.setdefault(slot, []).append(trigger)
-                if getattr(node.when, "event", "") == "gain_or_trash_this":
-                    definition.triggers.setdefault("trash", []).append(trigger)
+            _add_ability(definition, node, env)
     definition.brings = tuple(sorted({  # non-Supply piles it needs ("gain any Reward")
         b for section in (card.play, card.triggers) if section is not None
         for n in section.walk() for b in getattr(n, "brings", ())}))
@@ -315,7 +305,39 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     return definition if len(env.diagnostics) == before else None
 
 
+def _add_ability(definition: CardDef, node: Ability, env: Env) -> None:
+    """Files an ability's compiled trigger where the runtime looks for it."""
+    slot, trigger = node.trigger(env)
+    if slot == "setup":
+        definition.setup = trigger.effect
+        definition.setup_keys = tuple(  # the setup choices a scenario may preset
+            k for n in node.walk() if hasattr(n, "choice_keys")
+            for k in n.choice_keys(definition.name))
+    else:
+        trigger.match = node.when.matcher() if slot in ("game", "hand") else None
+        definition.triggers.setdefault(slot, []).append(trigger)
+        if getattr(node.when, "event", "") == "gain_or_trash_this":
+            definition.triggers.setdefault("trash", []).append(trigger)
+
+
+def _lift_in_play_abilities(definition: CardDef, play: Block, env: Env) -> Block:
+    """A "while this is in play, when you ..." ability printed above the line (Groundskeeper)
+    lives while the card is in play: filed as a trigger, it is not done when the card is
+    played. The rest of `play` is returned; any other ability left in it is K375 (Ability.compile)."""
+    lifted = [s for s in play.statements
+              if isinstance(s, Ability) and getattr(s.when, "scope", "") == "in_play"]
+    if not lifted:
+        return play
+    for node in lifted:
+        _add_ability(definition, node, env)
+    lines = [[s for s in line if not any(s is n for n in lifted)] for line in play.lines]
+    return Block([line for line in lines if line], play.joiner)
+
+
 def _compile_play(definition: CardDef, play: Block, env: Env) -> None:
+    play = _lift_in_play_abilities(definition, play, env)
+    if not play.lines:
+        return
     statements = play.statements
     if (
         definition.is_treasure

@@ -62,6 +62,8 @@ CODES = {
     "K351": "a Reaction in hand that does nothing (no block, and it does not play the card)",
     "K352": "'you may first ...' on a Reaction to an event that is not an Attack",
     "K353": "a Reaction in hand outside `triggers:` (in `play:`, or a lasting effect)",
+    # h-wording: printed wordings (compiler/card.py, structure.py)
+    "K375": "an ability (a trigger) inside a block, where it would be done at once",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",
@@ -76,6 +78,9 @@ CODES = {
     "K507": "a scenario names an unknown card or pile",
     "K508": "two scenarios in one file share a name",
     "K509": "a scenario's expansion folder does not exist",
+    # h-tools: kingdom test --cards, card folders holding other files
+    "K510": "a scenario names a card whose file did not compile",
+    "K511": "a scenario file among the card files of a card folder",
     # strategy files (kingdom/strategy.py)
     "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
     "K551": "a number in a strategy file is out of range",
@@ -119,13 +124,15 @@ class CompileError(Exception):
         super().__init__(f"{len(diagnostics)} error(s)")
         self.diagnostics = diagnostics
 
-    def report(self) -> str:
+    def report(self, severity: str = "error") -> str:
+        """Every diagnostic with its source line; `severity` "warning" for errors of cards a
+        command could do without (another card's, for `kingdom show`)."""
         cache: dict[str, list[str] | None] = {}
         out = []
         for d in self.diagnostics:
             if d.file not in cache:
                 cache[d.file] = _source_lines(Path(d.file))
-            out.append(d.format(cache[d.file]))
+            out.append(d.format(cache[d.file], severity))
         return "\n\n".join(out)
 
 

@@ -169,7 +169,8 @@ def third_person(phrase: str) -> str:
     else:
         verb = word + "s"
     rest = their(rest)
-    rest = re.sub(r"\byou\b(?! choose)", "they", rest) if verb != "may" else rest
+    rest = re.sub(r"\byou\b(?! choose)|(?<=any order )you(?= choose)", "they", rest) if (
+        verb != "may") else rest  # "that you choose" is yours; "in any order they choose"
     return f"{verb} {rest}".strip()
 
 

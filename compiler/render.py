@@ -6,6 +6,7 @@ divider between above- and below-the-line text.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from compiler.nodes import sentence
@@ -15,14 +16,16 @@ if TYPE_CHECKING:
     from compiler.card import ParsedCard
     from runtime.cards import CardDef
 
+_COIN_VALUE = re.compile(r"\+\$\d+\.?")  # a fixed coin amount, "+$2": printed "$2" on a Treasure
+
 
 def render_card(definition: CardDef, card: ParsedCard) -> str:
     above: list[str] = []
     below: list[str] = []
     if card.play is not None:
         above = card.play.render_lines()
-        if definition.is_treasure and above and above[0].startswith("+$"):
-            above[0] = above[0][1:]  # a Treasure's printed coin value has no "+"
+        if definition.is_treasure and above and _COIN_VALUE.fullmatch(above[0]):
+            above[0] = above[0][1:]  # a Treasure's printed value has no "+"; "+$1 per X" keeps it
     worth = _render_worth(definition, card)
     if worth:
         (below if above else above).append(worth)

@@ -26,8 +26,25 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(card_schema())
 
 
+SCENARIO_KEYS = {"setup", "steps", "expect"}  # (docs/scenario-format.md: no card has them)
+
+
+def _looks_like_scenarios(data: Any) -> bool:
+    """A scenario (a mapping with a name and setup, steps or expect) or a list of them."""
+    items = data if isinstance(data, list) else [data]
+    return bool(items) and all(isinstance(item, dict) and "name" in item
+                               and SCENARIO_KEYS & set(item) and "dsl" not in item
+                               for item in items)
+
+
 def validate(doc: Located) -> list[Diagnostic]:
     """Every schema violation of the document, most specific first, one per place."""
+    if _looks_like_scenarios(doc.data):
+        return [Diagnostic("K511", "this looks like a scenario file, not a card file",
+                           doc.file, *doc.where(()),
+                           "every *.yaml in a card folder is read as a card, except in a "
+                           "`scenarios/` subfolder: move it there (or out of the card folder) "
+                           "and run it with `kingdom test`")]
     if not isinstance(doc.data, dict):
         return [Diagnostic("K101", "a card file must be a mapping of keys (name:, cost:, ...)",
                            doc.file, *doc.where(()))]

@@ -749,7 +749,8 @@ class NextTurn(Node):
         return f"{'then ' if getattr(self, 'then', False) else ''}at the start of your next turn"
 
     def render(self, they: bool = False) -> str:
-        return f"{self._when()}, {self.body.render(they)}"
+        mark = ":" if self.now else ","  # printed "Now and at the start of your next turn: ..."
+        return f"{self._when()}{mark} {self.body.render(they)}"
 
 
 # ------------------------------------------------------------------------------ triggers
@@ -940,7 +941,15 @@ class Ability(Node):
                               "in play, when you ...'")
 
     def compile(self, env: Env):
-        return self.body.compile(env)
+        """Reached only for an ability inside a block (`play:`, an option, another ability's
+        block), where it would be done at once instead of when its trigger fires."""
+        head = self.when if isinstance(self.when, str) else self.when.render()
+        env.error("K375", f"'{head}' is an ability, not a step: here it would be done at once, "
+                  "not when it says", self,
+                  "write it as its own item of 'triggers:' (below the line); above the line "
+                  "only 'while this is in play, when you ...' works, as an item of 'play:' "
+                  "itself; for this turn only, write 'this turn, when you ...'")
+        return lambda ctx: None
 
     def trigger(self, env: Env) -> tuple[str, Trigger]:
         """(slot, Trigger): the slot is where the runtime looks for it."""

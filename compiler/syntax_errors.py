@@ -30,26 +30,79 @@ class DSLSyntaxError(Exception):
         self.hint = hint
 
 
+# Ordinary English words a card's text uses: a near miss of a keyword that is one of these was
+# meant as itself ("they" is no misspelt "then"), so it gets no did-you-mean.
+_COMMON_TEXT = """
+a about after again all also an and another any are as at back be been before both but by can
+card cards cost costs did do does down during each either else even every first for from gain
+gains get gets had has have her here his how if in into is it its just last less may might more
+most much must next no nor not now of off on once one only onto or other others our out over own
+per play plays put same second she so some such than that the their them then there these they
+third this those three through time times to too top turn two under until up upon us was way we
+were what when where whether which while who whom whose why will with would yet you your
+"""
+COMMON_WORDS = frozenset(_COMMON_TEXT.split())
+
+
 def _syntax_error(text: str, exc: UnexpectedInput) -> DSLSyntaxError:
     line, column = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
     lines = text.splitlines() or [""]
     here = lines[line - 1][column - 1 :] if line <= len(lines) else ""
     word = here.split(" ")[0].rstrip(",;:") if here else ""
     before = lines[line - 1][: column - 1].rstrip() if line <= len(lines) else ""
-    at_step_start = before == "" or before.endswith((";", ":"))
-    if at_step_start and word and word[0].islower() and word not in STEP_WORDS:
-        match = difflib.get_close_matches(word, STEP_WORDS, n=1, cutoff=0.6)
-        hint = f"did you mean '{match[0]}'?" if match else "primitives: " + ", ".join(STEP_WORDS)
-        return DSLSyntaxError(f"unknown primitive '{word}'", line, column, "K201", hint)
     expected = sorted(set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
                       - {"WORD"})  # (WholeWords makes every state accept it; no rule does)
-    found = f"'{word}'" if word else "the end of the text"
+    at_step_start = before == "" or before.endswith((";", ":"))
+    if at_step_start and word and word[0].islower() and word not in STEP_WORDS:
+        match = _did_you_mean(word, STEP_WORDS, 0.6)
+        hint = (f"did you mean '{match}'?" if match
+                else f"a statement starts with {_grouped(expected)}" + _phrases_hint(word))
+        return DSLSyntaxError(f"unknown primitive '{word}': no statement starts with it",
+                              line, column, "K201", hint)
+    found = f"'{word}'" if word else f"'{here[0]}'" if here.strip() else "the end of the text"
     hint = f"expected {_grouped(expected)}" if expected else ""
-    keywords = [w for t in expected for w in _keywords(t)]
-    close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7) if word else []
+    if here.startswith(",") and any(_describe(t) == "':'" for t in expected):
+        hint = (f"write ':' here, not ',': a trigger or an opening such as '{_opening(before)}' "
+                f"is followed by a colon ('when you gain a card: ...'); {hint}")
+    elif before.endswith(",") and _opening(before).startswith(("when ", "while ", "in games ")):
+        hint = (f"write ':' after '{_opening(before)[:-1]}', not ',': a trigger is followed by a "
+                "colon ('when you gain a card: +$1'); after its ',' only a Reaction goes on "
+                f"('you may reveal this from your hand'){'; ' + hint if hint else ''}")
+    close = _did_you_mean(word, [w for t in expected for w in _keywords(t)], 0.7)
     if close:
-        hint = f"did you mean '{close[0]}'? ({hint})"
+        hint = f"did you mean '{close}'? ({hint})"
+    elif word:
+        hint += _phrases_hint(word)
     return DSLSyntaxError(f"unexpected {found}", line, column, "K200", hint)
+
+
+def _opening(before: str) -> str:
+    """The text of the statement so far: what follows its last ';' or ':'."""
+    return re.split(r"[;:]", before)[-1].strip()
+
+
+def _did_you_mean(word: str, keywords: list[str], cutoff: float) -> str | None:
+    """The keyword `word` is a near miss of, unless `word` is a word in its own right (of
+    English, or of another phrase): then the author meant it, and the phrase is what is missing."""
+    if not word or word.lower() in COMMON_WORDS or word.lower() in _all_keywords():
+        return None
+    close = difflib.get_close_matches(word, keywords, n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+def _phrases_hint(word: str) -> str:
+    """Where to look for the phrases a word belongs to, or that none has it."""
+    if word.lower() in _all_keywords():
+        return f"; no phrase goes on with '{word}' here: `kingdom phrases {word}` lists those using it"
+    if word.islower() and word.isalpha():
+        return f"; no phrase has the word '{word}': `kingdom phrases` lists them all"
+    return ""
+
+
+@cache
+def _all_keywords() -> frozenset[str]:
+    """Every word some phrase of the grammar takes."""
+    return frozenset(w for t in parser().terminals for w in _keywords(t.name))
 
 
 NAMED_TERMINALS = {"$END": "the end of the statement", "NAME": "a card or type name",

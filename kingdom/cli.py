@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from compiler.build import compile_folders
+from compiler.build import broken_cards, compile_folders
 from compiler.errors import CompileError
 from compiler.expansions import Manifest, discover, manifests
 from compiler.schema import card_schema
@@ -43,6 +43,24 @@ BROKEN_PIPE = 141  # the reader of our output went away (128 + SIGPIPE), as `seq
 def _library(extra: list[str]) -> Library:
     library, _ = compile_folders(discover(extra))  # + KINGDOM_PATH and installed expansions
     return library
+
+
+def _library_despite_errors(extra: list[str]) -> tuple[Library, dict[str, str]]:
+    """The cards that compiled, for a command that needs only some (`show X`, `list`): the
+    others' errors are printed as warnings on stderr (`check` is the command that fails on
+    them). Also the broken cards' names (lower case) and files."""
+    library, diagnostics = compile_folders(discover(extra), strict=False)
+    _warn_broken(diagnostics)
+    return library, broken_cards(diagnostics)
+
+
+def _warn_broken(diagnostics: list) -> None:
+    """The errors of card files a command went on without, as warnings on stderr."""
+    if diagnostics:
+        files = len({d.file for d in diagnostics})
+        print(CompileError(diagnostics).report("warning"), file=sys.stderr)
+        print(f"warning: {files} card file(s) did not compile and were left out "
+              "(`kingdom check` fails on them)\n", file=sys.stderr)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -74,7 +92,7 @@ def card_record(card) -> dict:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    library = _library(args.cards)
+    library, _ = _library_despite_errors(args.cards)
     chosen = None if args.set is None else arguments.card_set(args.set, (c.set for c in library))
     cards = [c for c in library if chosen is None or c.set == chosen]
     if args.json:
@@ -92,7 +110,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    library = _library(args.cards)
+    library, broken = _library_despite_errors(args.cards)
+    if arguments.find_card(library, args.name) is None and args.name.lower() in broken:
+        print(f"kingdom show: {printable(args.name)} did not compile: its errors are above "
+              f"({broken[args.name.lower()]})", file=sys.stderr)
+        return FAILED
     name = arguments.card_or_pile(library, args.name)
     if name in library.split_piles:  # a split pile: its members, top first
         print(f"{printable(name)}  (split pile, top first: only its top card can be bought or gained)")
@@ -115,7 +137,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    from kingdom.scenarios import run_file
+    from kingdom.scenarios import card_problems, run_file
 
     files: list[Path] = []
     for path in map(Path, args.paths):
@@ -123,7 +145,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     passed = failed = 0
     for file in files:
         try:
-            outcomes = run_file(file)
+            outcomes = run_file(file, [Path(c) for c in args.cards])
         except (OSError, UnicodeDecodeError) as exc:
             failed += 1
             print(f"FAIL  {file}: cannot read the file: {exc}")
@@ -136,6 +158,7 @@ def cmd_test(args: argparse.Namespace) -> int:
             else:
                 failed += 1
                 print(f"FAIL  {file}: {outcome.name}: {outcome.message}")
+    _warn_broken(card_problems())
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -652,6 +675,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", type=arguments.scenario_path, metavar="PATH",
                    help="scenario files, or folders searched for *.yaml")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, help=cards_help)
     p.set_defaults(func=cmd_test)
     p = sub.add_parser("demo", help="compile everything and play a sample game")
     p.add_argument("--seed", type=arguments.whole_number(0), default=1, help="the game's seed")

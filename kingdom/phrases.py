@@ -83,8 +83,17 @@ class Phrase:
     meaning: str = ""
     example: Example | None = None
 
-    def mentions(self, word: str) -> bool:
-        return any(re.search(rf"\b{re.escape(word)}\b", f.text) for f in self.forms)
+    def mentions(self, word: str) -> int | None:
+        """Where a word starting with `word` (in any case) is: 0 in its forms, 1 in its meaning,
+        2 in its example or the example's English; None if nowhere. "trashed" finds "the
+        trashed card", "gain" finds "gained"."""
+        pattern = re.compile(rf"(?<!\w){re.escape(word.strip())}", re.IGNORECASE)
+        example = self.example
+        places = ([f.text for f in self.forms], [self.meaning],
+                  [*(f.example for f in self.forms),
+                   *((example.source, example.english) if example is not None else ())])
+        return next((rank for rank, texts in enumerate(places)
+                     if any(pattern.search(text) for text in texts)), None)
 
 
 @dataclass
@@ -466,8 +475,11 @@ def _start(phrase: Phrase) -> str:
 
 
 def matching(word: str) -> list[Phrase]:
-    """The phrases whose forms contain `word` (a whole word)."""
-    return [p for p in phrases().values() if p.mentions(word.lower())]
+    """The phrases mentioning `word` (`Phrase.mentions`) in the best place any does: those
+    whose forms have it, else those whose meaning has it, else those whose example has it."""
+    ranked = [(rank, p) for p in phrases().values() if (rank := p.mentions(word)) is not None]
+    best = min((rank for rank, _p in ranked), default=None)
+    return [p for rank, p in ranked if rank == best]
 
 
 def text_listing(selected: list[Phrase]) -> str:
@@ -636,7 +648,8 @@ def run(word: str | None, as_markdown: bool) -> int:
         return 0
     selected = matching(word) if word else list(phrases().values())
     if not selected:
-        print(f"no phrase contains the word '{word}'", file=sys.stderr)
+        print(f"no phrase, meaning or example has a word starting with '{word}' (try a shorter "
+              "word, or `kingdom phrases` for them all)", file=sys.stderr)
         return 1
     print(text_listing(selected), end="")
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -192,8 +192,10 @@ def _missing_folders(scenario: Scenario) -> list[Diagnostic]:
 
 
 # ------------------------------------------------------------------------------ references
-def check_references(scenario: Scenario, library: Library) -> list[Diagnostic]:
-    """Players, cards, piles and setup-choice keys a well-formed scenario names, checked."""
+def check_references(scenario: Scenario, library: Library,
+                     broken: Mapping[str, str] | None = None) -> list[Diagnostic]:
+    """Players, cards, piles and setup-choice keys a well-formed scenario names, checked.
+    `broken`: the cards whose files did not compile (lower-case name: file), named as such."""
     spec = scenario.spec
     players = spec.get("players", 2)
     out = []
@@ -211,11 +213,22 @@ def check_references(scenario: Scenario, library: Library) -> list[Diagnostic]:
                                       hint=_did_you_mean(key, known)))
     for path, name, is_key, what in _card_references(spec, scenario.choice_keys):
         if library.resolve(name) is None and not (what != "card" and name in library.split_piles):
-            hint = library.suggest(name)
-            out.append(scenario.error(
-                "K507", f"unknown {what} '{name}'", path, key=is_key,
-                hint=f"did you mean '{hint}'?" if hint else "check the spelling, or `expansions:`"))
+            out.append(_unknown_card(scenario, library, broken or {}, path, name, is_key, what))
     return sorted(out, key=lambda d: (d.line, d.column))
+
+
+def _unknown_card(scenario: Scenario, library: Library, broken: Mapping[str, str], path: tuple,
+                  name: str, is_key: bool, what: str) -> Diagnostic:
+    """K507 for a name no loaded card has; K510 when a card file of that name did not compile."""
+    file = broken.get(str(name).lower())
+    if file is not None:
+        return scenario.error("K510", f"card '{name}' did not compile ({file})", path, key=is_key,
+                              hint=f"fix {file} (its errors follow; `kingdom check` shows "
+                              "every card's)")
+    suggestion = library.suggest(name)
+    return scenario.error("K507", f"unknown {what} '{name}'", path, key=is_key,
+                          hint=f"did you mean '{suggestion}'?" if suggestion
+                          else "check the spelling, or `expansions:`")
 
 
 def _player_references(spec: dict) -> Iterator[tuple[tuple, str, bool]]:

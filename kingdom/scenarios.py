@@ -9,15 +9,17 @@ with positioned errors and is not run, and nothing in a file stops the other fil
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compiler.build import compile_folders
-from compiler.errors import CompileError
+from compiler.build import broken_cards, compile_folders
+from compiler.errors import CompileError, Diagnostic
 from compiler.expansions import discover
 from kingdom import moves
 from kingdom.scenario_check import Scenario, check_references, from_data, load_file
+from runtime.cards import Card
 from runtime.decisions import (
     BUY,
     CARDS,
@@ -57,20 +59,49 @@ class ScriptedAgent:
     def __init__(self, player_name: str) -> None:
         self.player_name = player_name
         self.answers: list[Any] = []
+        # A step's list of answers, when it is another player's (whose turn it was as the
+        # step began): this player takes from it once the step has made it their turn.
+        self.turn_answers: tuple[list[Any], str, Game] | None = None
 
     def decide(self, decision: Decision) -> Any:
         if decision.kind in (PLAY, TREASURES, BUY):
             raise ScenarioFailure(f"unexpected turn decision for {self.player_name}")
-        if not self.answers:
+        answers = self.answers
+        if not answers and self.turn_answers is not None and self.turn_answers[2].player.agent is self:
+            answers = self.turn_answers[0]
+        if not answers:
             raise ScenarioFailure(
                 f"decision left without an answer for {self.player_name}: {decision.prompt} "
                 f"(legal: {decision.describe_options()}; pick {decision.describe_count()})"
-            )
-        answer = self.answers.pop(0)
+                + self._mapping_hint())
+        answer = answers.pop(0)
         try:
             return convert_answer(decision, answer)
         except IllegalAnswer as exc:
-            raise ScenarioFailure(f"answer {answer!r} for {self.player_name}: {exc}") from None
+            raise ScenarioFailure(f"answer {written(answer)} for {self.player_name}: {exc}") from None
+
+    def _mapping_hint(self) -> str:
+        """How to answer this player when the step's list was another's."""
+        if self.turn_answers is None:
+            return ""
+        owner = self.turn_answers[1]
+        return (f"; the step's list answers {owner} (whose turn it was as the step began): "
+                f"give {self.player_name}'s answers as a mapping, answers: "
+                f"{{{owner}: [...], {self.player_name}: [...]}}")
+
+
+def written(value: Any) -> str:
+    """`value` as a scenario file writes it (YAML flow style: yes, no, bare card names,
+    [a, b], {key: value}), for messages: never Python's True or ['Copper']."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(map(written, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{written(k)}: {written(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def _is_no(answer: Any) -> bool:
@@ -108,7 +139,7 @@ def convert_answer(decision: Decision, answer: Any) -> Any:
         exact = [o for o in decision.options if o.lower() == text]
         found = exact or [o for o in decision.options if o.lower().startswith(text)]
         if len(found) != 1:
-            raise IllegalAnswer(f"{decision.prompt}: {answer!r} matches "
+            raise IllegalAnswer(f"{decision.prompt}: {written(answer)} matches "
                                 f"{len(found)} of {decision.describe_options()}")
         return found[0]
     if kind in (PILE, NAME):
@@ -155,7 +186,7 @@ def build_game(spec: dict, library: Library) -> Game:
                 pile.cards = pile.cards[:count]
                 continue
             pile.cards = [game.new_card(library[name]) for _ in range(count)]
-    run_setup_rules_without_tokens(game)
+    listening = run_setup_rules_without_tokens(game)
     if spec.get("ally"):
         add_ally(game, library[_ally_name(spec, library)])
     turn = setup.get("turn", "p1")
@@ -163,6 +194,10 @@ def build_game(spec: dict, library: Library) -> Game:
     for player in game.players:
         _fill_player(game, player, setup.get(player.name) or {})
     game.trash.extend(game.new_card(library[n]) for n in card_list(setup.get("trash")))
+    # A card the scenario deals (in a hand, a deck, in play) works as it would in a game where
+    # it came from the Supply: its game-wide and while-in-play abilities listen too.
+    _listen(game, (c for p in game.players for zone in p.zones() for c in zone), listening)
+    _listen(game, game.trash, listening)
     game.player.turns_taken = 1
     game.turn_number = 1
     game.phase = "action"
@@ -205,16 +240,23 @@ def run_chosen_setups(game: Game, choices: dict[str, str]) -> None:
     add_brought_piles(game)
 
 
-def run_setup_rules_without_tokens(game: Game) -> None:
-    """A mapping setup runs no setup rule; game-wide abilities still listen."""
+def run_setup_rules_without_tokens(game: Game) -> set[str]:
+    """A mapping setup runs no setup rule; game-wide abilities still listen. Returns the names
+    of the cards whose abilities listen now."""
+    listening: set[str] = set()
+    for pile in game.piles.values():
+        _listen(game, pile.cards, listening)
+    return listening
+
+
+def _listen(game: Game, cards: Iterable[Card], listening: set[str]) -> None:
+    """Install the game-wide abilities of the `cards` not `listening` yet (each card name once)."""
     from runtime.setup import install_game_triggers
 
-    seen = set()
-    for pile in game.piles.values():
-        for card in pile.cards:
-            if card.d.name not in seen:
-                seen.add(card.d.name)
-                install_game_triggers(game, card.d)
+    for card in cards:
+        if card.d.name not in listening:
+            listening.add(card.d.name)
+            install_game_triggers(game, card.d)
 
 
 def _fill_player(game: Game, player: Player, spec: dict) -> None:
@@ -238,30 +280,54 @@ def _fill_player(game: Game, player: Player, spec: dict) -> None:
 
 
 # ------------------------------------------------------------------------------ running
-def load_library(expansions: list[Path]) -> Library:
-    library, _ = compile_folders(discover(expansions))  # + KINGDOM_PATH, installed expansions
-    return library
+@dataclass
+class Loaded:
+    """The cards a scenario runs with: those that compiled, and the errors of the files that
+    did not (a scenario needing none of those runs; one that does fails, naming the file)."""
+
+    library: Library
+    problems: list[Diagnostic]
+    broken: dict[str, str]  # a broken card's name, in lower case: its file
 
 
-_LIBRARIES: dict[tuple, Library] = {}
+_LIBRARIES: dict[tuple, Loaded] = {}
 
 
 def library_for(expansions: list[Path]) -> Library:
+    """The cards that compiled of `cards_for`."""
+    return cards_for(expansions).library
+
+
+def cards_for(expansions: list[Path]) -> Loaded:
+    """The built-in cards, `expansions` (the scenario's own and `kingdom test --cards`),
+    KINGDOM_PATH and installed expansions, compiled once per set of folders."""
     key = tuple(str(p.resolve()) for p in [*expansions, *discover(builtin=False)])
     if key not in _LIBRARIES:
-        _LIBRARIES[key] = load_library(expansions)
+        library, problems = compile_folders(discover(expansions), strict=False)
+        _LIBRARIES[key] = Loaded(library, problems, broken_cards(problems))
     return _LIBRARIES[key]
 
 
-def run_file(file: Path) -> list[Outcome]:
-    """Every scenario of `file`, run; a file or scenario that is not well formed fails alone."""
+def card_problems() -> list[Diagnostic]:
+    """The errors of every card file that did not compile, over the libraries loaded so far."""
+    seen: dict[tuple, Diagnostic] = {}
+    for loaded in _LIBRARIES.values():
+        for d in loaded.problems:
+            seen.setdefault((d.file, d.line, d.column, d.code, d.message), d)
+    return list(seen.values())
+
+
+def run_file(file: Path, cards: Sequence[Path] = ()) -> list[Outcome]:
+    """Every scenario of `file`, run with the extra card folders `cards`; a file or scenario
+    that is not well formed fails alone."""
     scenarios, problems = load_file(file)
     if problems:
         return [Outcome(str(file), "(file)", False, CompileError(problems).report())]
-    return [run_scenario(scenario) for scenario in scenarios]
+    return [run_scenario(scenario, cards=cards) for scenario in scenarios]
 
 
-def run_scenario(scenario: Scenario | dict, file: Path | None = None) -> Outcome:
+def run_scenario(scenario: Scenario | dict, file: Path | None = None,
+                 cards: Sequence[Path] = ()) -> Outcome:
     """Check the scenario (a loaded one, or data made in code beside `file`), play it; never raises."""
     if isinstance(scenario, dict):
         scenario = from_data(scenario, file or Path("<scenario>"))
@@ -269,11 +335,13 @@ def run_scenario(scenario: Scenario | dict, file: Path | None = None) -> Outcome
     try:
         if scenario.problems:
             raise CompileError(scenario.problems)
-        library = library_for([file.parent / p for p in spec.get("expansions", [])])
-        problems = check_references(scenario, library)
+        loaded = cards_for([*cards, *(file.parent / p for p in spec.get("expansions", []))])
+        problems = check_references(scenario, loaded.library, loaded.broken)
         if problems:
-            raise CompileError(problems)
-        play_scenario(spec, library)
+            needed = {f for f in loaded.broken.values()
+                      if any(d.code == "K510" and f in d.message for d in problems)}
+            raise CompileError(problems + [d for d in loaded.problems if d.file in needed])
+        play_scenario(spec, loaded.library)
     except ScenarioFailure as exc:
         return Outcome(str(file), name, False, str(exc))
     except CompileError as exc:
@@ -296,16 +364,24 @@ def play_scenario(spec: dict, library: Library) -> None:
 
 
 def _load_answers(game: Game, answers: Any) -> None:
+    """A mapping gives each player their answers; a list answers the player whose turn it is
+    as the step begins, and, when the step ends that turn (`end_turn`), what is left of it
+    answers the player whose turn it becomes (a Duration's choice at the start of it)."""
     for player in game.players:
         player.agent.answers = []
+        player.agent.turn_answers = None
     if answers is None:
         return
     if isinstance(answers, dict):
         for player_name, items in answers.items():
             agent = game.players[int(str(player_name)[1:]) - 1].agent
             agent.answers = list(items) if isinstance(items, list) else [items]
-    else:
-        game.player.agent.answers = list(answers) if isinstance(answers, list) else [answers]
+        return
+    owner = game.player
+    owner.agent.answers = list(answers) if isinstance(answers, list) else [answers]
+    for player in game.players:
+        if player is not owner:
+            player.agent.turn_answers = (owner.agent.answers, owner.name, game)
 
 
 def run_step(game: Game, step: dict, start_turn: bool = False) -> None:
@@ -319,19 +395,19 @@ def run_step(game: Game, step: dict, start_turn: bool = False) -> None:
         _do_move(game, step)
     except IllegalMove as exc:
         if expected_error is None:
-            raise ScenarioFailure(f"step {step}: refused: {exc}") from None
+            raise ScenarioFailure(f"step {written(step)}: refused: {exc}") from None
         if str(expected_error).lower() not in str(exc).lower():
-            raise ScenarioFailure(f"step {step}: refused with '{exc}', "
+            raise ScenarioFailure(f"step {written(step)}: refused with '{exc}', "
                                   f"expected a message containing '{expected_error}'") from None
         if snapshot(game) != before:
-            raise ScenarioFailure(f"step {step}: the refused move changed the state") from None
+            raise ScenarioFailure(f"step {written(step)}: the refused move changed the state") from None
         return
     if expected_error is not None:
-        raise ScenarioFailure(f"step {step}: expected it to be refused ({expected_error})")
+        raise ScenarioFailure(f"step {written(step)}: expected it to be refused ({expected_error})")
     for player in game.players:
         if player.agent.answers:
-            raise ScenarioFailure(f"step {step}: answers left unused for {player.name}: "
-                                  f"{player.agent.answers}")
+            raise ScenarioFailure(f"step {written(step)}: answers left unused for "
+                                  f"{player.name}: {written(player.agent.answers)}")
 
 
 def _do_move(game: Game, step: dict) -> None:
@@ -352,7 +428,7 @@ def _do_move(game: Game, step: dict) -> None:
         if game.gain(player, name) is None:
             raise IllegalMove(f"cannot gain {step['gain']}: none left")
     else:
-        raise ScenarioFailure(f"unknown step {step}")
+        raise ScenarioFailure(f"unknown step {written(step)}")
 
 
 def snapshot(game: Game) -> Any:
@@ -371,7 +447,7 @@ def check_expectations(game: Game, expect: dict) -> None:
     problems = []
 
     def differ(what: str, expected: Any, actual: Any) -> None:
-        problems.append(f"{what}: expected {expected!r}, got {actual!r}")
+        problems.append(f"{what}: expected {written(expected)}, got {written(actual)}")
 
     for key, value in expect.items():
         if key.startswith("p") and key[1:].isdigit():

@@ -101,3 +101,50 @@ def test_misspelt_keyword_gets_a_did_you_mean(tmp_path: Path) -> None:
     text = err.getvalue()
     assert "boat.yaml:6:8: error[K200]: unexpected 'acton'" in text
     assert "did you mean 'action'?" in text
+
+
+# Hints that misled a designer (trial 2): each says what would be accepted, and where to look.
+def _syntax_hint(text: str) -> tuple[str, str, str]:
+    from compiler.parser import parse
+    from compiler.syntax_errors import DSLSyntaxError
+
+    with pytest.raises(DSLSyntaxError) as caught:
+        parse(text)
+    return caught.value.code, caught.value.message, caught.value.hint
+
+
+def test_a_comma_after_a_trigger_asks_for_a_colon() -> None:
+    code, message, hint = _syntax_hint("+1 card; at the start of your turn, +1 card")
+    assert (code, message) == ("K200", "unexpected ','")
+    assert hint.startswith("write ':' here, not ',': a trigger or an opening such as "
+                           "'at the start of your turn' is followed by a colon")
+
+
+def test_a_comma_after_a_when_trigger_asks_for_a_colon_or_a_reaction() -> None:
+    """After 'when you gain a card,' the comma is right only for a Reaction in hand."""
+    code, message, hint = _syntax_hint("+1 card; when you gain a card, +$1")
+    assert (code, message) == ("K200", "unexpected '+$1'")
+    assert hint.startswith("write ':' after 'when you gain a card', not ','")
+    assert "you may reveal this from your hand" in hint
+
+
+def test_an_english_word_gets_no_did_you_mean_of_another_word() -> None:
+    _, message, hint = _syntax_hint("reveal the top 3 cards of your deck; put them back in any "
+                                    "order they choose")
+    assert message == "unexpected 'they'" and "did you mean" not in hint
+    assert hint.startswith("expected ") and "`kingdom phrases they`" in hint
+
+
+def test_a_phrase_that_does_not_go_on_so_points_to_the_phrases() -> None:
+    _, message, hint = _syntax_hint("if this is the only Copper: +$1")
+    assert message == "unexpected 'only'"
+    assert hint == ("expected a word: 'first', 'named', 'second', 'third'; no phrase goes on "
+                    "with 'only' here: `kingdom phrases only` lists those using it")
+
+
+def test_an_unknown_opening_lists_what_a_statement_starts_with() -> None:
+    code, message, hint = _syntax_hint("perhaps now: +3 cards")
+    assert (code, message) == ("K201", "unknown primitive 'perhaps': no statement starts with it")
+    assert hint.startswith("a statement starts with a step: ") and "'draw'" in hint
+    assert "a word: " in hint and "primitives:" not in hint
+    assert hint.endswith("no phrase has the word 'perhaps': `kingdom phrases` lists them all")

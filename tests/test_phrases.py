@@ -92,12 +92,20 @@ def test_phrases_gain_lists_the_gain_phrases_only(capsys, reference):
     assert main(["phrases", "gain"]) == 0
     out = capsys.readouterr().out
     listed = [line for line in out.splitlines() if line and not line.startswith(" ")]
-    assert listed and all(re.search(r"\bgain\b", line) for line in listed), listed
+    assert listed and all(re.search(r"\bgain", line) for line in listed), listed  # (word prefix)
     gain_forms = [f.text for p in reference.values() if p.rule in ("gain_step", "gain_from_pile_step")
                   for f in p.forms]
     for form in gain_forms:
         assert form in listed
     assert "draw <n> card/cards" not in out
+
+
+def test_phrases_finds_a_word_in_meanings_when_no_form_has_it(capsys):
+    """No form has the word "means": the references' phrase `the <participle> card/cards` is
+    found by its meaning ("what each means after each kind of step")."""
+    assert main(["phrases", "Means"]) == 0
+    listed = [line for line in capsys.readouterr().out.splitlines() if line and line[0] != " "]
+    assert "the <participle> card/cards" in listed
 
 
 def test_phrases_unknown_word_fails(capsys):

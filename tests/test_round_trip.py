@@ -27,7 +27,7 @@ CORPUS = ROOT / "tests" / "phrases" / "corpus.txt"
 # Rendered sentences that already parse back to their source's tree (the first letter lowered,
 # the final stop dropped). The aim is all of them, the printed text being the DSL itself: this
 # number may only rise; raise it when it does.
-ENGLISH_ROUND_TRIPS = 214  # of 533, measured 2026-12-02
+ENGLISH_ROUND_TRIPS = 259  # of 637, measured 2026-12-02 after the issue-12 merges
 
 
 def corpus() -> list[tuple[str, str, str]]:

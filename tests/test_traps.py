@@ -48,6 +48,16 @@ CASES = {
     "reaction-in-play-section": (
         "play: 'this turn, when another player plays an Attack, you may first reveal this from "
         "your hand: +1 card'\n", "K353", 5, 8, "an item of `triggers:`"),
+    "ability-in-play": (
+        "play:\n  - +1 card\n  - 'when you gain this: +1 vp'\n",
+        "K375", 7, 6, "its own item of 'triggers:'"),
+    "start-of-turn-in-play": (
+        "play:\n  - +1 card\n  - 'at the start of your turn: +1 card'\n", "K375", 7, 6,
+        "'this turn, when you ...'"),
+    "in-play-ability-nested": (
+        "play:\n  - choose one:\n    - +1 card\n"
+        "    - 'while this is in play, when you gain a card: +$1'\n",
+        "K375", 8, 8, "as an item of 'play:' itself"),
 }
 
 

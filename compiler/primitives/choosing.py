@@ -18,36 +18,54 @@ if TYPE_CHECKING:
     "chooser_step",
     r"""
       "the" "player" "to" "your" "left" "chooses" selection     -> left_chooses
+    | "the" "player" "to" "your" "left" "chooses" selection "for" "you" "to" "discard" -> left_discard // e.g.
+    // reveal the top 5 cards of your deck; the player to your left chooses one for you to discard
 """,
 )
 class LeftChooses(Node):
     binds = "chosen"
 
-    def __init__(self, selection: Selection) -> None:
+    def __init__(self, selection: Selection, discard: bool = False) -> None:
         self.selection = selection
+        self.discard = discard  # "... chooses one for you to discard": you discard it at once
         selection.chooser = "left"
+
+    @property
+    def purpose(self) -> str:
+        return " for you to discard" if self.discard else ""
 
     @staticmethod
     def build_left_chooses(selection) -> LeftChooses:
         """The player to your left picks among the cards, for you."""
         return LeftChooses(selection)
 
+    @staticmethod
+    def build_left_discard(selection) -> LeftChooses:
+        """The player to your left picks among the cards; you discard the ones picked."""
+        return LeftChooses(selection, discard=True)
+
     def compile(self, env: Env):
         select = self.selection.compile_select("hand")
-        prompt = "Choose " + self.selection.render() + " (for the player to your right)"
+        prompt = "Choose " + self.selection.render() + self.purpose.replace(
+            "you", "them") + " (for the player to your right)"
+        discard = self.discard
 
         def choose(ctx: Ctx) -> None:
             picked = select(ctx, prompt)
             bind(ctx, "chosen", picked)
+            if discard:
+                picked = [(c, ctx.player.discard) for c, zone in picked
+                          if ctx.game.discard_card(ctx.player, c, zone)]
+                bind(ctx, "discarded", picked)
             ctx.did = bool(picked)
 
         return choose
 
     def render(self, they: bool = False) -> str:
-        return f"the player to your left chooses {self.selection.render()}"
+        return f"the player to your left chooses {self.selection.render()}{self.purpose}"
 
     def unparse(self) -> str:
-        return f"the player to your left chooses {self.selection.unparse()}"
+        return f"the player to your left chooses {self.selection.unparse()}{self.purpose}"
 
 
 @primitive(

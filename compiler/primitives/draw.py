@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Filter
+from compiler.selections import Filter, Selection
 from runtime.decisions import YES_NO, Decision, ask
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ THAT_MANY = -1  # the count of "draw that many": the cards the step before moved
     | "draw" INT CARD_WORD                                       -> draw_n
     | "draw" "until" "you" "have" INT CARD_WORD "in" "hand" skipping?   -> draw_until
     | "draw" "that" "many" CARD_WORD? -> draw_that_many  // e.g. discard 2 cards, then draw that many
+    | "draw" "the" "rest"                                        -> draw_the_rest  // e.g. draw the rest
 skipping: "," "skipping" "any" filter
 """,
 )
@@ -51,6 +52,15 @@ class Draw(Node):
     def build_draw_that_many(_word=None) -> Draw:
         """Draws as many cards as the step before moved (discarded, trashed, ...)."""
         return Draw(THAT_MANY)
+
+    @staticmethod
+    def build_draw_the_rest() -> Node:
+        """Puts the cards looked at or revealed that are still there into your hand (Envoy)."""
+        from compiler.primitives.move import Move
+
+        move = Move("put", Selection("rest"), "hand")
+        move.written = "draw the rest"
+        return move
 
     def compile(self, env: Env):
         count = self.count

@@ -53,6 +53,8 @@ each_noun: article noun
           | "on" "the" "bottom" "of" "your" "deck" | "into" "your" "discard" "pile"
           | "back" "in" "any" "order" | "back" "on" "top" "in" "any" "order" | "back"
           | "anywhere" "in" "your" "deck" | "on" "top" "of" "your" "deck" "in" "any" "order"
+          | "back" "on" "top" "of" "your" "deck"  // e.g. put the other one back on top of your deck
+          | "back" "in" "any" "order" "you" "choose"  // e.g. put the rest back in any order you choose
 """,
 )
 class Move(Node):
@@ -105,9 +107,11 @@ class Move(Node):
             "on the bottom of your deck": "bottom", "into your discard pile": "discard",
             "back in any order": "back", "back on top in any order": "back_top", "back": "back",
             "anywhere in your deck": "anywhere", "on top of your deck in any order": "back_top",
+            "back on top of your deck": "back_top", "back in any order you choose": "back",
         }[words]
         move = Move("put", selection, key)
-        if words.startswith("on top of your deck"):  # printed as written
+        if words.startswith(("on top of your deck", "back on top of your deck")) or (
+                words.endswith("you choose")):  # printed as written
             move.written = words
         return move
 
@@ -239,10 +243,13 @@ class Move(Node):
             return f"pick {what} {self.picked}"
         if self.verb == "keep":
             return f"keep {what} in hand for next turn (you still draw 5)"
+        if getattr(self, "written", "") == "draw the rest":
+            return self.written  # "draw the rest": put into your hand, printed as written
         if self.verb == "put":
             if self.place in ("back", "back_top") and self.selection.kind == "rest":
                 return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
-            if self.place == "back" and self.selection.kind == "ref" and what == "it":
+            if self.place == "back" and self.selection.kind == "ref" and what in (
+                    "it", "the other one"):
                 return f"put {what} back"  # one card: no order to choose
             return f"put {what} {getattr(self, 'written', '') or PLACES[self.place]}"
         if self.verb == "set aside" and self.selection.kind == "ref":
@@ -263,6 +270,8 @@ class Move(Node):
             return f"pick {what} {self.picked}"
         if self.verb == "keep":
             return f"keep {what} in hand for next turn"
+        if getattr(self, "written", "") == "draw the rest":
+            return self.written
         if self.verb == "put":
             return f"put {what} {getattr(self, 'written', '') or PUT_WORDS[self.place]}"
         if self.verb == "set aside":

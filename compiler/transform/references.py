@@ -32,6 +32,13 @@ class ReferenceRules(Transformer):
         selection.text = "the other revealed cards"
         return selection
 
+    def the_both_plural(self, meta, c):
+        """"the Actions and Treasures": all the revealed cards of either kind, as written."""
+        noun = Noun("named", (c[0], c[1])).at(meta)
+        selection = Selection("pick", ("all", 0), Filter([], noun, []), "revealed").at(meta)
+        selection.text = f"the {c[0]} and {c[1]}"
+        return selection
+
     def the_both(self, meta, c):
         """"the Victory cards and Curses": all the revealed cards of either kind."""
         noun = Noun("named", (c[0], c[2]), plural_form=True).at(meta)

@@ -130,7 +130,8 @@ class TriggerRules(Transformer):
 
     def while_in_play(self, meta, c):
         """Works only while this card is in its owner's play area, for that owner's events
-        ("another player": for the other players' events)."""
+        ("another player": the other players' events); an item of `play:` (printed above the
+        line) or of `triggers:`, never done on play."""
         when = c[0]
         when.scope = "in_play"
         when.text = f"while this is in play, when {_subject(when)} {when.text}"
