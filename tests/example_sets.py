@@ -37,7 +37,9 @@ FOUNDRY = Example(
     ROOT / "examples" / "foundry", "Foundry", "foundry",
     frozenset({"Stoker", "Smelter", "Scrap Merchant", "Bronze Ingot", "Assayer", "Foreman",
                "Whetstone", "Banked Fire", "Recaster", "Sluice Box", "Patternmaker", "Cold Furnace",
-               "Casting Mold", "Ore Sampler"}),
+               "Casting Mold", "Ore Sampler", "Ember Tongs", "Slag Guard", "Salvage Crew", "Cinder",
+               "Pattern Rack", "Trip Hammer", "Ledger Clerk", "Drop Forge", "Recasting Pit",
+               "Company Scrip", "Slag Ingot", "Bellows"}),
     "casting-mold.yaml", ("Stoker", {"coins": 5}))
 EXAMPLES = [HARBOR, FOUNDRY]
 EXAMPLE_IDS = [e.set for e in EXAMPLES]

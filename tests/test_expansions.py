@@ -11,8 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
-from example_sets import EXAMPLE_IDS, EXAMPLES, FOUNDRY, Example
+from example_sets import EXAMPLE_IDS, EXAMPLES, Example
 
 from compiler.build import BUILTIN_CARDS, compile_folders
 from compiler.expansions import (
@@ -23,8 +22,6 @@ from compiler.expansions import (
     env_folders,
     read_manifest,
 )
-from compiler.loader import load_yaml
-from compiler.schema import validate
 from kingdom.cli import main
 from kingdom.scenario_check import Scenario, load_file
 from kingdom.scenarios import run_scenario
@@ -240,19 +237,3 @@ def test_pip_install_exposes_the_entry_point(example: Example, tmp_path) -> None
     assert listed.returncode == 0, listed.stderr
     assert {c["name"] for c in json.loads(listed.stdout)} == example.cards
 
-
-PENDING = sorted((FOUNDRY.folder / "pending").glob("*.yaml.txt"))
-
-
-@pytest.mark.parametrize("path", PENDING, ids=[p.name for p in PENDING])
-def test_a_pending_design_is_a_valid_card_file_and_its_scenarios(path: Path) -> None:
-    """Foundry's designs for phrases not in the DSL yet stay ready to activate: each is a card file
-    the schema accepts (its effect is not parsed), a new name, and scenarios that name it."""
-    card_text, marker, scenarios_text = path.read_text().partition("# --- scenarios")
-    assert marker, f"{path.name}: no '# --- scenarios' line"
-    card, problems = load_yaml(str(path), card_text)
-    assert card is not None and not problems and not validate(card), path.name
-    name = card.data["name"]
-    assert name not in FOUNDRY.cards and name in (FOUNDRY.folder / "pending" / "README.md").read_text()
-    scenarios = yaml.safe_load(scenarios_text)
-    assert len(scenarios) >= 2 and all(name in s["name"] for s in scenarios)
