@@ -31,6 +31,24 @@ def check_card(card: ParsedCard, env: Env) -> None:
         _error(env, "K304", "'per 0' divides by zero: the vp formula needs a count of 1 or more",
                ("vp",), "write '1 per 1 card' or a larger count")
     check_money(card, env)
+    check_leaving_play(card, env)
+
+
+def check_leaving_play(card: ParsedCard, env: Env) -> None:
+    """K355: "a card you would discard from play this turn" is known only at the start of
+    Clean-up, before any card leaves play; elsewhere (even "when you discard this from play")
+    it would pick from nothing."""
+    for section in (card.play, card.triggers):
+        if section is None:
+            continue
+        allowed = {id(n) for head in section.walk()
+                   if getattr(getattr(head, "when", None), "event", "") == "cleanup"
+                   for n in head.walk()}
+        for node in section.walk():
+            if getattr(node, "leaving_play", False) is True and id(node) not in allowed:
+                env.error("K355", "'you would discard from play this turn' is known only at "
+                          "the start of Clean-up", node, "write 'at the start of clean-up: ...' "
+                          "around the step that picks the card")
 
 
 # ----------------------------------------------------------------- worths and cost changes

@@ -55,6 +55,7 @@ CODES = {
     # h-fixes: phrasings that would print one thing and do another
     "K370": "'your next turn' inside 'each other player', which would print 'their next turn'",
     # turn history and turn shape (h-counts)
+    "K355": "'you would discard from play this turn' outside 'at the start of clean-up'",
     "K360": "'the Nth time you ... this turn' of an event the turn does not count",
     "K361": "'gain two cards, one ... and one ...' with a number unlike the descriptions",
     # Reactions in hand (Ability, Lasting: compiler.structure.check_reaction)

@@ -48,6 +48,11 @@ CASES = {
     "reaction-in-play-section": (
         "play: 'this turn, when another player plays an Attack, you may first reveal this from "
         "your hand: +1 card'\n", "K353", 5, 8, "an item of `triggers:`"),
+    # the cards leaving play are known only at the start of Clean-up (a Foundry design)
+    "leaving-play-outside-cleanup": (
+        "play: +1 card\ntriggers:\n  - 'when you discard this from play: you may put an Action "
+        "card you would discard from play this turn onto your deck'\n", "K355", 7, 54,
+        "'at the start of clean-up: ...'"),
     "ability-in-play": (
         "play:\n  - +1 card\n  - 'when you gain this: +1 vp'\n",
         "K375", 7, 6, "its own item of 'triggers:'"),
