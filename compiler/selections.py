@@ -824,8 +824,10 @@ def _history_test(kind: str, args: list) -> Callable[[Ctx], bool]:
 
 def _history_render(kind: str, args: list) -> str:
     counted = args[-1]
-    verb = counted.place.removeprefix("you_")
-    what = f"{counted.filter.render_with_article()} this turn"
+    verb, when = counted.place.removeprefix("you_"), "this turn"
+    if counted.place == "gained_this_phase":  # "you didn't gain a Victory card in it"
+        verb, when = "gain", "in it"
+    what = f"{counted.filter.render_with_article()} {when}"
     if kind == "done_this_turn":
         return f"you've {DONE[verb]} {what}"
     if kind == "not_done_this_turn":

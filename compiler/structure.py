@@ -986,6 +986,8 @@ class Ability(Node):
             return when.scope
         if env.card_kind == "ally":
             return "game"
+        if when.event == "end_buy":  # "at the end of your Buy phase" on a card: a copy in play
+            return "in_play"
         noun = when.filter.noun if when.filter is not None else None
         if noun is not None and [r[1] for r in noun.resolved] == [env.card_name]:
             return "self"
@@ -1172,6 +1174,9 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
         return Lasting(args[0], body, args[1])
     if kind == "ability":
         return Ability(args[0], body)
+    if kind == "nested":  # "at the end of your Buy phase, if ...": the second head inside
+        return make_compound(args[0], Block([[make_compound(args[1], body, env_error)]]),
+                             env_error)
     if kind == "cases":
         return Cases(args[0], body)
     if kind == "case":

@@ -123,6 +123,10 @@ class HeadRules(Transformer):
         """An ability below the line: the block happens each time the trigger fires."""
         return ("ability", c[0])
 
+    def trigger_if_head(self, meta, c):
+        """"at the end of your Buy phase, if ...": an ability whose whole block is an "if"."""
+        return ("nested", ("ability", self.at_end(meta, c[:1])), ("if", c[1]))
+
     def setup_head(self, meta, c):
         """Happens once while the game is set up, before the first turn, in every game using the card."""
         return ("ability", "setup")
