@@ -1410,7 +1410,8 @@ class Deferred(Node):
     """One step done later: "play it at the start of your next turn", "+1 Card at the end of
     this turn". What the step refers to ("it", "$1 overpaid") is kept from now."""
 
-    TIMES = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn"}
+    TIMES = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn",
+             "end_of_turn": "at end of turn"}  # (the last as printed on Faithful Hound)
 
     def __init__(self, step: Node, when: str) -> None:
         self.step = step
@@ -1450,5 +1451,4 @@ class Deferred(Node):
         return f"{text} {time}"
 
     def unparse(self) -> str:
-        when = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn"}
-        return f"{self.step.unparse()} {when[self.when]}"
+        return f"{self.step.unparse()} {self.TIMES[self.when]}"
