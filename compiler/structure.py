@@ -734,6 +734,8 @@ class NextTurn(Node):
                 later.vars["keep_while"] = keep
             ctx.you.next_turn.append((ctx.card, body, later))
 
+        if getattr(self, "either", False):
+            return self._now_or_schedule(body, schedule)
         if now is None:
             return schedule
 
@@ -743,13 +745,28 @@ class NextTurn(Node):
 
         return now_and_schedule
 
+    @staticmethod
+    def _now_or_schedule(body: Callable[[Ctx], None], schedule: Callable[[Ctx], None]):
+        """Asks when: "now" does the block at once (the card leaves play in Clean-up), the
+        other answer waits as a Duration. Each resolution asks on its own (Throne Room)."""
+        later = "at the start of your next turn"
+
+        def now_or_schedule(ctx: Ctx) -> None:
+            when = ask(Decision(OPTION, ctx.you, "When?", ["now", later], 1,
+                                card=ctx.card, game=ctx.game))
+            (schedule if when == later else body)(ctx)
+
+        return now_or_schedule
+
     def _when(self) -> str:
+        if getattr(self, "either", False):
+            return "either now or at the start of your next turn"
         if self.now:
             return "now and at the start of your next turn"
         return f"{'then ' if getattr(self, 'then', False) else ''}at the start of your next turn"
 
     def render(self, they: bool = False) -> str:
-        mark = ":" if self.now else ","  # printed "Now and at the start of your next turn: ..."
+        mark = ":" if self.now or getattr(self, "either", False) else ","  # printed "Now and ...: ..."
         return f"{self._when()}{mark} {self.body.render(they)}"
 
 
@@ -1169,6 +1186,7 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
     if kind == "next_turn":
         node = NextTurn(body, now=args == ("now",))  # "now and at the start of your next turn"
         node.then = args == ("then",)  # "then at the start of your next turn, ..."
+        node.either = args == ("either",)  # "either now or at the start of your next turn"
         return node
     if kind == "lasting":
         return Lasting(args[0], body, args[1])

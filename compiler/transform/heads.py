@@ -108,6 +108,10 @@ class HeadRules(Transformer):
         """Does the block now, and again at the start of your next turn (a Duration)."""
         return ("next_turn", "now")
 
+    def now_or_next_turn_head(self, meta, c):
+        """Does the block now or at the start of your next turn, as the player chooses."""
+        return ("next_turn", "either")
+
     def this_turn_head(self, meta, c):
         return ("lasting", c[0], "turn")
 
