@@ -718,16 +718,16 @@ class Condition(Node):
             if getattr(self, "there_are", False):
                 return f"there are {args[0].render()} or more {args[1].render(many=True)}"
             if getattr(self, "at_least_words", False):
-                return f"you have at least {args[0].render()} {_count_tail(args[1])}"
-            return f"you have {args[0].render()} or more {_count_tail(args[1])}"
+                return f"you have at least {args[0].render()} {count_tail(args[1])}"
+            return f"you have {args[0].render()} or more {count_tail(args[1])}"
         if kind == "at_most":
-            return f"you have {args[0].render()} or fewer {_count_tail(args[1])}"
+            return f"you have {args[0].render()} or fewer {count_tail(args[1])}"
         if kind == "played_at_least":  # "you've played 3 or more Actions this turn"
             what = args[1].filter.render(many=True)
             counting = " (counting this)" if args[2] else ""
             return f"you've played {args[0].render()} or more {what} this turn{counting}"
         if kind == "none_of":
-            return f"you have no {_count_tail(args[0])}"
+            return f"you have no {count_tail(args[0])}"
         if kind == "no_empty_piles":
             return "no Supply piles are empty"
         if kind == "is_a":
@@ -867,7 +867,7 @@ def _compared(left: Amount, op: str, right: Amount) -> str:
     return f"{left.render()} {_IS[op]} {right.render()}"
 
 
-def _count_tail(countable: Countable) -> str:
+def count_tail(countable: Countable) -> str:
     """The countable after "you have N or more": "Action cards in play", not "Action cards
     you have in play" (the "you have" is said once)."""
     return countable.render(many=countable.kind == "cards").replace(" you have", "", 1)
