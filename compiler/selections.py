@@ -246,7 +246,7 @@ class Qualifier(Node):
             return lambda ctx, d: any(d.type_set & o.type_set for o in ref.defs(ctx))
         if kind == "not_in_play":
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.in_play)
-        if kind == "leaving_play":  # (the cards are picked from play: see Selection)
+        if kind in ("leaving_play", "yours_in_play"):  # (picked from play: see Selection)
             return lambda ctx, d: True
         if kind == "not_in_hand":  # "that isn't a copy of one in your hand"
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.hand)
@@ -278,6 +278,7 @@ class Qualifier(Node):
             "not_named": lambda: "without that name",
             "not_in_hand": lambda: "that isn't a copy of one in your hand",
             "leaving_play": lambda: "you would discard from play this turn",
+            "yours_in_play": lambda: "you have in play",
             "cost_overpaid": lambda: "costing the amount overpaid",
             "same_cost": lambda: "with the same cost",
         }[kind]()
@@ -320,6 +321,11 @@ class Filter(Node):
     def leaving_play(self) -> bool:
         """"an Action card you would discard from play this turn": picked from play."""
         return any(q.kind == "leaving_play" for q in self.qualifiers)
+
+    @property
+    def yours_in_play(self) -> bool:
+        """"an Action card you have in play": picked from play."""
+        return any(q.kind == "yours_in_play" for q in self.qualifiers)
 
     def check(self, env: Env) -> None:
         self.negated = [env.card_or_type(a[1], self) for a in self.adjectives if a[0] == "not"]
@@ -962,6 +968,7 @@ class Selection(Node):
         pred = self.filter.compile_pred() if self.filter else (lambda ctx, d: True)
         source = self.source or ("revealed" if self.filter and self.filter.revealed else
                                  "leaving_play" if self.filter and self.filter.leaving_play
+                                 else "in_play" if self.filter and self.filter.yours_in_play
                                  else default_zone)
         if source == "revealed_it":  # "from it": as "from those cards"
             source = "revealed"

@@ -850,6 +850,60 @@ class When(Node):
         return text
 
 
+class IfDiscardedFromPlay(Node):
+    """"if you discard it from play this turn: ...": the card bound as "it" now is watched
+    until the end of this turn; if Clean-up discards it from play, the block is done with
+    "it" being that card on its way to the discard pile ("put it onto your deck" takes it out
+    of the cards leaving play). A card staying in play, or gone from play, does nothing."""
+
+    def __init__(self, body: Block) -> None:
+        self.body = body
+
+    def compile(self, env: Env):
+        body = compile_apart(self.body, env)
+
+        def watch(ctx: Ctx) -> None:
+            cards = [c for c, _zone in ctx.vars.get("it", ())]
+            if not cards:
+                return
+            owner, source = ctx.you, ctx.card
+
+            def fire(game: Game, player: Player, card: Card | None, leaving: Any) -> None:
+                if player is not owner:
+                    return
+                game.unlisten(listener)
+                run = Ctx(game, owner, source, dict(ctx.vars))
+                run.vars["it"] = [(c, leaving) for c in cards if any(c is x for x in leaving)]
+                if run.vars["it"]:
+                    body(run)
+
+            listener = ctx.game.listen(Listener("leave_play", owner, fire, None, source, "turn"))
+
+        return watch
+
+    def render(self, they: bool = False) -> str:
+        return f"if you discard it from play this turn, {self.body.render()}"
+
+    def unparse_head(self) -> str:
+        return "if you discard it from play this turn"
+
+    @staticmethod
+    def sentences(block: Block) -> str:
+        """The block's text, each "if you discard it ..." a sentence of its own, as printed
+        ("... you have in play. If you discard it from play this turn, ...")."""
+        text = ""
+        for node in block.statements:
+            part = node.render()
+            if text:
+                part = (". " + part[0].upper() + part[1:]) if isinstance(
+                    node, IfDiscardedFromPlay) else "; " + part
+            text += part
+        return text
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
+
 class Lasting(Node):
     """"this turn, when you gain a card: ..." / "the first time you play a Silver this turn"."""
 
@@ -901,7 +955,9 @@ class Lasting(Node):
         return install
 
     def render(self, they: bool = False) -> str:
-        body = self.body.render()
+        body = self.body.render() if not any(  # "... in play. If you discard it ..."
+            isinstance(n, IfDiscardedFromPlay) for n in self.body.statements) else (
+            IfDiscardedFromPlay.sentences(self.body))
         if self.until == "next_turn":
             until = "until then" if getattr(self.when, "until_then", False) else (
                 "until your next turn")
@@ -1195,6 +1251,8 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
     if kind == "nested":  # "at the end of your Buy phase, if ...": the second head inside
         return make_compound(args[0], Block([[make_compound(args[1], body, env_error)]]),
                              env_error)
+    if kind == "if_discarded_from_play":
+        return IfDiscardedFromPlay(body)
     if kind == "cases":
         return Cases(args[0], body)
     if kind == "case":

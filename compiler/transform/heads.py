@@ -145,6 +145,16 @@ class HeadRules(Transformer):
         when.this_turn_implied = True  # printed without "this turn"
         return ("lasting", when, "turn")
 
+    def start_cleanup_this_turn_head(self, meta, c):
+        """"at the start of Clean-up this turn": the same time, printed with "this turn"."""
+        when = When("cleanup", text="at the start of Clean-up")
+        when.this_turn_after = True
+        return ("lasting", when, "turn")
+
+    def if_discarded_from_play_head(self, meta, c):
+        """Waits this turn for the card bound as "it" to be discarded from play."""
+        return ("if_discarded_from_play",)
+
     def this_turn_suffix_head(self, meta, c):
         c[0].this_turn_after = True  # "at the end of your Buy phase this turn, ..."
         return ("lasting", c[0], "turn")
