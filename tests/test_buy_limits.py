@@ -1,5 +1,6 @@
 """A card's rule on buying it ("you can't buy this if ..."): the buy menus leave it out while
-the rule holds, as Game.buy refuses it (tests/scenarios/dsl/gaps1.yaml plays the refusals)."""
+the rule holds, as Game.buy refuses it (tests/scenarios/dsl/gaps1.yaml plays the refusals); and
+the compile-time refusals of h-gaps1's phrases written where they cannot work (K376, K377)."""
 
 from pathlib import Path
 
@@ -27,9 +28,13 @@ def test_a_game_without_such_a_card_checks_nothing() -> None:
     assert not game._buy_limits
 
 
-def test_written_as_a_step_it_is_refused(tmp_path: Path) -> None:
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("+$2; you can't buy this if you have any Coppers in play", "K376"),  # a step
+    ("choose an Action card; +1 action", "K377"),  # (h-gaps1's other refusal) where is it?
+])
+def test_refused_where_it_cannot_work(tmp_path: Path, text: str, code: str) -> None:
     (tmp_path / "card.yaml").write_text(
-        "dsl: 1\nname: Odd Stall\ncost: 3\ntypes: [Action]\nplay:\n"
-        "  - \"+$2; you can't buy this if you have any Coppers in play\"\n")
+        f"dsl: 1\nname: Odd Stall\ncost: 3\ntypes: [Action]\nplay:\n  - \"{text}\"\n")
     _library, diagnostics = compile_folders([BUILTIN_CARDS, tmp_path], strict=False)
-    assert [(d.code, d.line) for d in diagnostics] == [("K376", 6)]
+    assert [(d.code, d.line) for d in diagnostics] == [(code, 6)]
