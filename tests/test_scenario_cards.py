@@ -27,7 +27,7 @@ name: Shaky Barge
 cost: 5
 types: [Action]
 play:
-  - "either now or later: +3 cards"
+  - "perhaps now or later: +3 cards"
 """
 # Hedge Warden is dealt into the hand and played, but it is not in `kingdom:`.
 SCENARIOS = """\
@@ -65,7 +65,7 @@ def test_test_takes_card_folders_and_a_broken_card_fails_only_its_scenario(
     assert "pass  " in out and "the warden's ability listens" in out
     failure = out[out.index("FAIL"):]
     assert "error[K510]: card 'Shaky Barge' did not compile" in failure
-    assert "shaky-barge.yaml:6:6: error[K201]: unknown primitive 'either'" in failure
+    assert "shaky-barge.yaml:6:6: error[K201]: unknown primitive 'perhaps'" in failure
     assert "1 passed, 1 failed" in out
     assert "warning[K201]" in err and "1 card file(s) did not compile" in err
 
