@@ -16,6 +16,7 @@ from compiler.loader import Located, load_yaml
 from compiler.names import check_file_names
 from compiler.nodes import Env, Node
 from compiler.parser import DSLSyntaxError, parse
+from compiler.primitives.buy_limits import BuyLimit
 from compiler.primitives.costs import CostChange
 from compiler.references import check_references
 from compiler.render import render_card
@@ -290,6 +291,9 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         for node in card.triggers.statements:
             if isinstance(node, CostChange):  # a "cost" listener of the games it is in
                 definition.cost_changes += (node.compile(env),)
+                continue
+            if isinstance(node, BuyLimit):  # checked by every buy of this card
+                definition.buy_limit = (node.compile_limit(), node.render())
                 continue
             if not isinstance(node, Ability):
                 env.error("K302", "a trigger must start with when/at/after/setup/overpay", node)

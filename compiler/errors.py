@@ -65,6 +65,8 @@ CODES = {
     "K353": "a Reaction in hand outside `triggers:` (in `play:`, or a lasting effect)",
     # h-wording: printed wordings (compiler/card.py, structure.py)
     "K375": "an ability (a trigger) inside a block, where it would be done at once",
+    "K376": "a rule about buying this card ('you can't buy this if ...') outside 'triggers:'",
+    "K377": "'choose a card' without where it is ('you have in play')",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

@@ -246,7 +246,7 @@ class Qualifier(Node):
             return lambda ctx, d: any(d.type_set & o.type_set for o in ref.defs(ctx))
         if kind == "not_in_play":
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.in_play)
-        if kind == "leaving_play":  # (the cards are picked from play: see Selection)
+        if kind in ("leaving_play", "yours_in_play"):  # (picked from play: see Selection)
             return lambda ctx, d: True
         if kind == "not_in_hand":  # "that isn't a copy of one in your hand"
             return lambda ctx, d: all(c.d.name != d.name for c in ctx.player.hand)
@@ -278,6 +278,7 @@ class Qualifier(Node):
             "not_named": lambda: "without that name",
             "not_in_hand": lambda: "that isn't a copy of one in your hand",
             "leaving_play": lambda: "you would discard from play this turn",
+            "yours_in_play": lambda: "you have in play",
             "cost_overpaid": lambda: "costing the amount overpaid",
             "same_cost": lambda: "with the same cost",
         }[kind]()
@@ -320,6 +321,11 @@ class Filter(Node):
     def leaving_play(self) -> bool:
         """"an Action card you would discard from play this turn": picked from play."""
         return any(q.kind == "leaving_play" for q in self.qualifiers)
+
+    @property
+    def yours_in_play(self) -> bool:
+        """"an Action card you have in play": picked from play."""
+        return any(q.kind == "yours_in_play" for q in self.qualifiers)
 
     def check(self, env: Env) -> None:
         self.negated = [env.card_or_type(a[1], self) for a in self.adjectives if a[0] == "not"]
@@ -718,16 +724,16 @@ class Condition(Node):
             if getattr(self, "there_are", False):
                 return f"there are {args[0].render()} or more {args[1].render(many=True)}"
             if getattr(self, "at_least_words", False):
-                return f"you have at least {args[0].render()} {_count_tail(args[1])}"
-            return f"you have {args[0].render()} or more {_count_tail(args[1])}"
+                return f"you have at least {args[0].render()} {count_tail(args[1])}"
+            return f"you have {args[0].render()} or more {count_tail(args[1])}"
         if kind == "at_most":
-            return f"you have {args[0].render()} or fewer {_count_tail(args[1])}"
+            return f"you have {args[0].render()} or fewer {count_tail(args[1])}"
         if kind == "played_at_least":  # "you've played 3 or more Actions this turn"
             what = args[1].filter.render(many=True)
             counting = " (counting this)" if args[2] else ""
             return f"you've played {args[0].render()} or more {what} this turn{counting}"
         if kind == "none_of":
-            return f"you have no {_count_tail(args[0])}"
+            return f"you have no {count_tail(args[0])}"
         if kind == "no_empty_piles":
             return "no Supply piles are empty"
         if kind == "is_a":
@@ -824,8 +830,10 @@ def _history_test(kind: str, args: list) -> Callable[[Ctx], bool]:
 
 def _history_render(kind: str, args: list) -> str:
     counted = args[-1]
-    verb = counted.place.removeprefix("you_")
-    what = f"{counted.filter.render_with_article()} this turn"
+    verb, when = counted.place.removeprefix("you_"), "this turn"
+    if counted.place == "gained_this_phase":  # "you didn't gain a Victory card in it"
+        verb, when = "gain", "in it"
+    what = f"{counted.filter.render_with_article()} {when}"
     if kind == "done_this_turn":
         return f"you've {DONE[verb]} {what}"
     if kind == "not_done_this_turn":
@@ -865,7 +873,7 @@ def _compared(left: Amount, op: str, right: Amount) -> str:
     return f"{left.render()} {_IS[op]} {right.render()}"
 
 
-def _count_tail(countable: Countable) -> str:
+def count_tail(countable: Countable) -> str:
     """The countable after "you have N or more": "Action cards in play", not "Action cards
     you have in play" (the "you have" is said once)."""
     return countable.render(many=countable.kind == "cards").replace(" you have", "", 1)
@@ -960,6 +968,7 @@ class Selection(Node):
         pred = self.filter.compile_pred() if self.filter else (lambda ctx, d: True)
         source = self.source or ("revealed" if self.filter and self.filter.revealed else
                                  "leaving_play" if self.filter and self.filter.leaving_play
+                                 else "in_play" if self.filter and self.filter.yours_in_play
                                  else default_zone)
         if source == "revealed_it":  # "from it": as "from those cards"
             source = "revealed"

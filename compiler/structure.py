@@ -734,6 +734,8 @@ class NextTurn(Node):
                 later.vars["keep_while"] = keep
             ctx.you.next_turn.append((ctx.card, body, later))
 
+        if getattr(self, "either", False):
+            return self._now_or_schedule(body, schedule)
         if now is None:
             return schedule
 
@@ -743,13 +745,28 @@ class NextTurn(Node):
 
         return now_and_schedule
 
+    @staticmethod
+    def _now_or_schedule(body: Callable[[Ctx], None], schedule: Callable[[Ctx], None]):
+        """Asks when: "now" does the block at once (the card leaves play in Clean-up), the
+        other answer waits as a Duration. Each resolution asks on its own (Throne Room)."""
+        later = "at the start of your next turn"
+
+        def now_or_schedule(ctx: Ctx) -> None:
+            when = ask(Decision(OPTION, ctx.you, "When?", ["now", later], 1,
+                                card=ctx.card, game=ctx.game))
+            (schedule if when == later else body)(ctx)
+
+        return now_or_schedule
+
     def _when(self) -> str:
+        if getattr(self, "either", False):
+            return "either now or at the start of your next turn"
         if self.now:
             return "now and at the start of your next turn"
         return f"{'then ' if getattr(self, 'then', False) else ''}at the start of your next turn"
 
     def render(self, they: bool = False) -> str:
-        mark = ":" if self.now else ","  # printed "Now and at the start of your next turn: ..."
+        mark = ":" if self.now or getattr(self, "either", False) else ","  # printed "Now and ...: ..."
         return f"{self._when()}{mark} {self.body.render(they)}"
 
 
@@ -833,6 +850,60 @@ class When(Node):
         return text
 
 
+class IfDiscardedFromPlay(Node):
+    """"if you discard it from play this turn: ...": the card bound as "it" now is watched
+    until the end of this turn; if Clean-up discards it from play, the block is done with
+    "it" being that card on its way to the discard pile ("put it onto your deck" takes it out
+    of the cards leaving play). A card staying in play, or gone from play, does nothing."""
+
+    def __init__(self, body: Block) -> None:
+        self.body = body
+
+    def compile(self, env: Env):
+        body = compile_apart(self.body, env)
+
+        def watch(ctx: Ctx) -> None:
+            cards = [c for c, _zone in ctx.vars.get("it", ())]
+            if not cards:
+                return
+            owner, source = ctx.you, ctx.card
+
+            def fire(game: Game, player: Player, card: Card | None, leaving: Any) -> None:
+                if player is not owner:
+                    return
+                game.unlisten(listener)
+                run = Ctx(game, owner, source, dict(ctx.vars))
+                run.vars["it"] = [(c, leaving) for c in cards if any(c is x for x in leaving)]
+                if run.vars["it"]:
+                    body(run)
+
+            listener = ctx.game.listen(Listener("leave_play", owner, fire, None, source, "turn"))
+
+        return watch
+
+    def render(self, they: bool = False) -> str:
+        return f"if you discard it from play this turn, {self.body.render()}"
+
+    def unparse_head(self) -> str:
+        return "if you discard it from play this turn"
+
+    @staticmethod
+    def sentences(block: Block) -> str:
+        """The block's text, each "if you discard it ..." a sentence of its own, as printed
+        ("... you have in play. If you discard it from play this turn, ...")."""
+        text = ""
+        for node in block.statements:
+            part = node.render()
+            if text:
+                part = (". " + part[0].upper() + part[1:]) if isinstance(
+                    node, IfDiscardedFromPlay) else "; " + part
+            text += part
+        return text
+
+    def unparse(self) -> str:
+        return unparse_compound(self)
+
+
 class Lasting(Node):
     """"this turn, when you gain a card: ..." / "the first time you play a Silver this turn"."""
 
@@ -884,7 +955,9 @@ class Lasting(Node):
         return install
 
     def render(self, they: bool = False) -> str:
-        body = self.body.render()
+        body = self.body.render() if not any(  # "... in play. If you discard it ..."
+            isinstance(n, IfDiscardedFromPlay) for n in self.body.statements) else (
+            IfDiscardedFromPlay.sentences(self.body))
         if self.until == "next_turn":
             until = "until then" if getattr(self.when, "until_then", False) else (
                 "until your next turn")
@@ -986,6 +1059,8 @@ class Ability(Node):
             return when.scope
         if env.card_kind == "ally":
             return "game"
+        if when.event == "end_buy":  # "at the end of your Buy phase" on a card: a copy in play
+            return "in_play"
         noun = when.filter.noun if when.filter is not None else None
         if noun is not None and [r[1] for r in noun.resolved] == [env.card_name]:
             return "self"
@@ -1167,11 +1242,17 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
     if kind == "next_turn":
         node = NextTurn(body, now=args == ("now",))  # "now and at the start of your next turn"
         node.then = args == ("then",)  # "then at the start of your next turn, ..."
+        node.either = args == ("either",)  # "either now or at the start of your next turn"
         return node
     if kind == "lasting":
         return Lasting(args[0], body, args[1])
     if kind == "ability":
         return Ability(args[0], body)
+    if kind == "nested":  # "at the end of your Buy phase, if ...": the second head inside
+        return make_compound(args[0], Block([[make_compound(args[1], body, env_error)]]),
+                             env_error)
+    if kind == "if_discarded_from_play":
+        return IfDiscardedFromPlay(body)
     if kind == "cases":
         return Cases(args[0], body)
     if kind == "case":
@@ -1405,7 +1486,8 @@ class Deferred(Node):
     """One step done later: "play it at the start of your next turn", "+1 Card at the end of
     this turn". What the step refers to ("it", "$1 overpaid") is kept from now."""
 
-    TIMES = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn"}
+    TIMES = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn",
+             "end_of_turn": "at end of turn"}  # (the last as printed on Faithful Hound)
 
     def __init__(self, step: Node, when: str) -> None:
         self.step = step
@@ -1445,5 +1527,4 @@ class Deferred(Node):
         return f"{text} {time}"
 
     def unparse(self) -> str:
-        when = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn"}
-        return f"{self.step.unparse()} {when[self.when]}"
+        return f"{self.step.unparse()} {self.TIMES[self.when]}"

@@ -37,8 +37,8 @@ class Buying:
                 name = ask(Decision(BUY, player, "Buy a card", self.affordable(), 0, 1, game=self))
             if name is None:
                 break
-            if self._overpay:  # (no decision is made in a game without an Overpay card)
-                self.buy(player, name, self.offer_overpay(player, name))
+            if self._overpay or self._buy_limits:  # (the plain buy below checks neither)
+                self.buy(player, name, self.offer_overpay(player, name) if self._overpay else 0)
                 continue
             pile = piles.get(name)
             if (pile is not None and pile.cards and pile.in_supply and not listeners
@@ -75,6 +75,10 @@ class Buying:
             raise IllegalMove(f"cannot buy {name}: no Buys left")
         top = pile.cards[-1].d
         listeners = self.listeners
+        if self._buy_limits:
+            refused = self.buy_refused(top, player)
+            if refused:
+                raise IllegalMove(f"cannot buy {name}: {refused[0].upper()}{refused[1:]}")
         if overpay:
             if overpay < 0:
                 raise IllegalMove(f"cannot overpay ${overpay}")

@@ -55,6 +55,8 @@ class CardDef:
     setup: Effect | None = None
     # "this costs $2 less ...": each says how much less a card costs now (a "cost" listener)
     cost_changes: tuple[Callable[..., int], ...] = ()
+    # "you can't buy this if ...": (true while it can't be bought, the printed rule)
+    buy_limit: tuple[Callable[[Ctx], bool], str] | None = None
     setup_keys: tuple[str, ...] = ()  # setup choices it takes ("bane", "ferryman"): scenario keys
     brings: tuple[str, ...] = ()  # types of non-Supply piles it brings ("Reward")
     records: tuple[str, ...] = ()  # turn history it reads that a game keeps only if asked ("buy")

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.cards import CardDef
+from runtime.context import Ctx
 
 if TYPE_CHECKING:
     from runtime.game import Game
+    from runtime.player import Player
 
 
 class Costs:
@@ -27,7 +29,22 @@ class Costs:
             cost -= change.effect(self, self.player, None, definition)
         return cost if cost > 0 else 0
 
+    def buy_refused(self, definition: CardDef, player: Player) -> str:
+        """The card's own rule refusing its buy by `player` now ("you can't buy this if ..."),
+        or "" when it has none or the rule allows it."""
+        limit = definition.buy_limit
+        if limit is None or not limit[0](Ctx(self, player, None)):
+            return ""
+        return limit[1]
+
     def affordable(self) -> list[str]:
+        names = self._affordable_by_cost()
+        if not self._buy_limits:
+            return names
+        player, piles = self.player, self.pile_of
+        return [n for n in names if not self.buy_refused(piles[n].cards[-1].d, player)]
+
+    def _affordable_by_cost(self) -> list[str]:
         coins, cost = self.coins, self.cost
         if not self.cost_reduction and not self.listeners.get("cost"):
             return [
@@ -65,6 +82,8 @@ class Affordable:
         if top.name != name:
             return False
         game = self.game
+        if game._buy_limits and game.buy_refused(top, game.player):
+            return False
         if not game.cost_reduction and "cost" not in self.listeners:
             return top.cost <= game.coins
         return game.cost(top) <= game.coins  # (the same when an empty "cost" group is left)

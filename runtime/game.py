@@ -45,7 +45,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
     # Slots for the attributes below: with more than 30 of them in a __dict__, Python 3.11's
     # fast attribute access gives up on the object. Other attributes still go to a __dict__.
     __slots__ = (
-        "__dict__", "__weakref__", "_affordable", "_discard_from_play", "_next_uid", "_overpay",
+        "__dict__", "__weakref__", "_affordable", "_buy_limits", "_discard_from_play", "_next_uid",
+        "_overpay",
         "actions", "ally", "bought", "bought_this_turn", "buys", "card_tokens", "coins",
         "cost_reduction", "current",
         "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
@@ -86,6 +87,7 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
         self._affordable: Affordable | None = None
         self._discard_from_play = False  # a card of this game has a when-discarded-from-play ability
         self._overpay = False  # a pile of this game holds a card with an Overpay ability
+        self._buy_limits = False  # a pile of this game holds a card with a rule on buying it
         # Turn control: extra turns waiting (player, options), turns each player will skip,
         # whether the turn in progress is an extra one, and its limit on plays from hand.
         self.extra_turns: list[tuple[Player, dict]] = []
@@ -147,6 +149,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
                 pile_of[d.name] = pile
             if d.overpay:
                 self._overpay = True
+            if d.buy_limit is not None:
+                self._buy_limits = True
         self.keep_history(distinct)
         if when_discarded:
             self._discard_from_play = True

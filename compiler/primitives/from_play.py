@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.nodes import Env, Node, article
 from compiler.primitives import primitive
-from compiler.selections import Filter
+from compiler.selections import Filter, Selection, bind
 from runtime.context import Ctx
 from runtime.decisions import CARDS, Decision, ask
 from runtime.game import Listener
@@ -87,3 +87,48 @@ class PutBackFromPlay(Node):
                     "put it onto your deck")
         return (f"this turn, you may put one of your {self.filter.unparse(many=True)} onto your "
                 "deck when you discard it from play")
+
+
+
+@primitive(
+    "choose_in_play",
+    r"""
+      "choose" article filter                              -> choose_in_play  // e.g.
+      // you may choose an Action card you have in play
+""",
+)
+class ChooseInPlay(Node):
+    """Picks one of your cards in play that fits the description ("an Action card you have
+    in play"), without moving it: it is "it" for what follows (Scheme's "if you discard it
+    from play this turn"). Other descriptions say nothing of where: K377."""
+
+    binds = "chosen"
+
+    def __init__(self, filter: Filter) -> None:
+        self.filter = filter
+        self.selection = Selection("pick", ("one", 1), filter)
+
+    @staticmethod
+    def build_choose_in_play(*args) -> ChooseInPlay:
+        return ChooseInPlay(next(a for a in args if isinstance(a, Filter)))
+
+    def compile(self, env: Env):
+        if not self.filter.yours_in_play:
+            env.error("K377", f"'{self.render()}' does not say where the card is", self,
+                      "write 'choose a card you have in play'")
+        select = self.selection.compile_select("in_play")
+        prompt = "Choose " + self.filter.render_with_article()
+
+        def choose(ctx: Ctx) -> None:
+            picked = select(ctx, prompt)
+            bind(ctx, "chosen", picked)
+            ctx.did = bool(picked)
+
+        return choose
+
+    def render(self, they: bool = False) -> str:
+        return f"choose {self.filter.render_with_article()}"
+
+    def unparse(self) -> str:
+        what = self.filter.unparse()
+        return f"choose {article(what)} {what}"

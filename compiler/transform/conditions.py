@@ -135,6 +135,12 @@ class ConditionRules(Transformer):
         """True when you played, gained or bought no such card this turn."""
         return Condition("not_done_this_turn", self._turn_cards(meta, c)).at(meta)
 
+    def not_gained_this_phase(self, meta, c):
+        """True when you gained no such card in the phase the trigger names ("in it")."""
+        filter_ = next(x for x in c if isinstance(x, Filter))
+        counted = Countable("cards", filter_, "gained_this_phase").at(meta)
+        return Condition("not_done_this_turn", counted).at(meta)
+
     def nth_time_this_turn(self, meta, c):
         """True when the card referred to fits and is the Nth such card played, gained or
         bought this turn ("this is the first time you played a Village this turn")."""

@@ -93,6 +93,10 @@ class FilterRules(Transformer):
         """Your cards in play that this turn's Clean-up will discard: picked from play."""
         return self._qualifier("leaving_play", meta, c)
 
+    def yours_in_play(self, meta, c):
+        """Your cards in play (a Duration staying too): picked from play."""
+        return self._qualifier("yours_in_play", meta, c)
+
     def not_in_play(self, meta, c):
         return self._qualifier("not_in_play", meta, c)
 

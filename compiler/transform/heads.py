@@ -108,6 +108,10 @@ class HeadRules(Transformer):
         """Does the block now, and again at the start of your next turn (a Duration)."""
         return ("next_turn", "now")
 
+    def now_or_next_turn_head(self, meta, c):
+        """Does the block now or at the start of your next turn, as the player chooses."""
+        return ("next_turn", "either")
+
     def this_turn_head(self, meta, c):
         return ("lasting", c[0], "turn")
 
@@ -123,6 +127,10 @@ class HeadRules(Transformer):
         """An ability below the line: the block happens each time the trigger fires."""
         return ("ability", c[0])
 
+    def trigger_if_head(self, meta, c):
+        """"at the end of your Buy phase, if ...": an ability whose whole block is an "if"."""
+        return ("nested", ("ability", self.at_end(meta, c[:1])), ("if", c[1]))
+
     def setup_head(self, meta, c):
         """Happens once while the game is set up, before the first turn, in every game using the card."""
         return ("ability", "setup")
@@ -136,6 +144,16 @@ class HeadRules(Transformer):
         when = When("cleanup", text="at the start of Clean-up")
         when.this_turn_implied = True  # printed without "this turn"
         return ("lasting", when, "turn")
+
+    def start_cleanup_this_turn_head(self, meta, c):
+        """"at the start of Clean-up this turn": the same time, printed with "this turn"."""
+        when = When("cleanup", text="at the start of Clean-up")
+        when.this_turn_after = True
+        return ("lasting", when, "turn")
+
+    def if_discarded_from_play_head(self, meta, c):
+        """Waits this turn for the card bound as "it" to be discarded from play."""
+        return ("if_discarded_from_play",)
 
     def this_turn_suffix_head(self, meta, c):
         c[0].this_turn_after = True  # "at the end of your Buy phase this turn, ..."

@@ -129,3 +129,7 @@ class StepRules(Transformer):
 
     def deferred_end_turn(self, meta, c):
         return Deferred(c[0], "end_turn").at(meta)
+
+    def deferred_end_of_turn(self, meta, c):
+        """The printed "at end of turn": the same time as "at the end of this turn"."""
+        return Deferred(c[0], "end_of_turn").at(meta)
