@@ -64,6 +64,8 @@ CODES = {
     "K353": "a Reaction in hand outside `triggers:` (in `play:`, or a lasting effect)",
     # h-wording: printed wordings (compiler/card.py, structure.py)
     "K375": "an ability (a trigger) inside a block, where it would be done at once",
+    # h-gaps2: printed wordings of other expansions
+    "K380": "'exchange ... for' names something other than one card",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",
