@@ -133,6 +133,9 @@ def unparse_steps(statements: list[Node]) -> str:
     """Statements as one DSL line: "a; b", "a; and b" where b was joined to a, reminders kept."""
     parts = []
     for node in statements:
+        if getattr(node, "joined", False):  # "if X: A, otherwise B"
+            parts.append(f", otherwise {node.body.unparse()}")
+            continue
         sep = "; and " if getattr(node, "and_before", False) else "; "
         reminder = getattr(node, "reminder", "")
         parts.append((sep if parts else "") + node.unparse() + (f" {reminder}" if reminder else ""))
@@ -305,7 +308,9 @@ class If(Node):
         if they:  # "each other player gains a Curse, and if they did, draws a card"
             condition = their(condition.replace("you did", "they did"))
         text = f"if {condition}, {self.body.render(they)}"
-        if self.otherwise is not None and not getattr(self.otherwise, "apart", False):
+        if self.otherwise is not None and getattr(self.otherwise, "joined", False):
+            text += f", otherwise {self.otherwise.body.render(they)}"
+        elif self.otherwise is not None and not getattr(self.otherwise, "apart", False):
             text += f". Otherwise, {self.otherwise.body.render(they)}"
         return text
 
@@ -317,6 +322,9 @@ class If(Node):
 
 
 class Otherwise(Node):
+    # `joined`: written "if X: A, otherwise B" on one line (the layout, not the tree)
+    ATTRIBUTES = Node.ATTRIBUTES | {"joined"}
+
     def __init__(self, body: Block) -> None:
         self.body = body
 

@@ -86,6 +86,24 @@ def test_one_line_and_nested_mean_the_same(tmp_path: Path, name: str) -> None:
     assert _statement(tmp_path, one_line)[0] == _statement(tmp_path, nested)[0]
 
 
+def test_an_inline_otherwise_is_the_if_and_otherwise_statements(tmp_path: Path) -> None:
+    """(h-gaps2) "if X: A, otherwise B" on one line is `if X: A` then `otherwise: B`, printed
+    as one sentence."""
+    one_line = "  - 'discard a card; if you did: +1 card, otherwise +1 action'\n"
+    nested = "  - - discard a card\n    - 'if you did: +1 card'\n    - 'otherwise: +1 action'\n"
+    trees = []
+    for play in (one_line, nested):
+        library, diagnostics = _compile(tmp_path, play)
+        assert not diagnostics
+        trees.append(library["Trial"].tree.play.statements)
+    assert trees[0] == trees[1]
+    assert library["Trial"].text.endswith("If you did, +1 Card. Otherwise, +1 Action.")
+    one = _compile(tmp_path, one_line)[0]["Trial"]
+    assert one.text.endswith("If you did, +1 Card, otherwise +1 Action.")
+    _, diagnostics = _compile(tmp_path, "  - 'choose one: +1 card, otherwise +1 action'\n")
+    assert diagnostics
+
+
 def test_the_one_line_block_renders_as_the_nested_one(tmp_path: Path) -> None:
     one_line, nested = LAYOUTS["and"]
     assert _statement(tmp_path, one_line)[1] == "If you did, +1 Card and +1 Action."
