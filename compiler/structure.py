@@ -1278,6 +1278,8 @@ class Sequence(Node):
 
     def render(self, they: bool = False) -> str:
         parts = [said_of_them(s) if they else s.render() for s in self.steps]
+        if getattr(self, "verb_once", False):  # "gain a cheaper card and a Gold"
+            parts[1:] = [p.split(" ", 1)[1] for p in parts[1:]]
         for i in range(1, len(parts)):  # "draw 2 cards then discard 3": the noun said once
             if parts[i - 1].endswith(" cards") and re.fullmatch(r"\w+ \d+ cards", parts[i]):
                 parts[i] = parts[i].removesuffix(" cards")
@@ -1289,6 +1291,8 @@ class Sequence(Node):
 
     def unparse(self) -> str:
         steps = [s.unparse() for s in self.steps]
+        if getattr(self, "verb_once", False):
+            steps[1:] = [s.split(" ", 1)[1] for s in steps[1:]]
         word = f" {self.word}" if self.word in ("and", "then") else self.word
         return ", ".join(steps[:-1]) + f"{word} {steps[-1]}"
 

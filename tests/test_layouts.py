@@ -104,6 +104,24 @@ def test_an_inline_otherwise_is_the_if_and_otherwise_statements(tmp_path: Path) 
     assert diagnostics
 
 
+@pytest.mark.parametrize("play, text, verbs", [
+    ("  - gain a Silver and a Gold\n", "Gain a Silver and a Gold.", ["Gain", "Gain"]),
+    ("  - gain a Silver and gain a Gold\n", "Gain a Silver and gain a Gold.", ["Gain", "Gain"]),
+    ("  - gain a Silver and +1 action\n", "Gain a Silver and +1 Action.", ["Gain", "Bonus"]),
+    ("  - 'discard a card; and gain a Silver'\n", "Discard a card and gain a Silver.", None),
+])
+def test_gain_a_and_b_is_two_gains_and_leaves_other_and_chains(tmp_path: Path, play: str,
+                                                                text: str, verbs) -> None:
+    """(h-gaps2) "gain A and B": the verb said once; an "and" before a step is a chain."""
+    library, diagnostics = _compile(tmp_path, play)
+    assert not diagnostics
+    card = library["Trial"]
+    assert card.text.splitlines()[-1] == text
+    if verbs is not None:
+        [sequence] = card.tree.play.statements
+        assert [type(s).__name__ for s in sequence.steps] == verbs
+
+
 def test_the_one_line_block_renders_as_the_nested_one(tmp_path: Path) -> None:
     one_line, nested = LAYOUTS["and"]
     assert _statement(tmp_path, one_line)[1] == "If you did, +1 Card and +1 Action."

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from compiler.nodes import Env, Node, article, plural
 from compiler.primitives import primitive
 from compiler.selections import Filter, Noun, Selection, bind
+from compiler.structure import Sequence
 from runtime.decisions import CARDS, GAIN, PILE, Decision, ask
 
 if TYPE_CHECKING:
@@ -25,7 +26,12 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
     | "gain" quantity noun "per" countable                         -> gain_per
     | "gain" "any" "number" "of" ref                               -> gain_ref_any
     | "gain" quantity noun "," qualifier+                          -> gain_cards_comma
+    | "gain" gain_item _AND_ALSO gain_item              -> gain_both  // e.g. gain a Silver and a Gold
 !gain_to: "to" "your" "hand" | "to" "their" "hand" | "onto" "your" "deck"
+gain_item: quantity adjective* noun qualifier*
+// "and" before a second card to gain ("gain a card and a Gold"): told apart from the "and" of
+// "gain a card and +1 action" by the count after it, seen with it as one token
+_AND_ALSO.2: /and(?=[\t \r\n]+(?:a|an|two|three|four|\d+)[\t \r\n])/
 """,
 )
 class Gain(Node):
@@ -80,6 +86,14 @@ class Gain(Node):
         gain.by_you = by_you
         gain.to_last = bool(parts) and parts[-1] in ("hand", "deck") and bool(filter_.qualifiers)
         return gain
+
+    @staticmethod
+    def build_gain_both(first, second) -> Sequence:
+        """"gain a cheaper card and a Gold": two gains, in the order written, "gain" said once."""
+        both = Sequence([Gain.build_gain_cards(*first.children),
+                         Gain.build_gain_cards(*second.children)], "and")
+        both.verb_once = True
+        return both
 
     @staticmethod
     def build_gain_per(quantity, noun, per) -> Gain:
