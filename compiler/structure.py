@@ -172,7 +172,8 @@ def _and_joined(statements: list[Node], they: bool = False) -> list[str]:
         text = with_reminder(s, said_of_them(s) if they else s.render())
         if they and text.startswith("+"):  # "discards a card and gets +1 Card"
             text = f"gets {text}"
-        if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None:
+        if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None \
+                and not getattr(s, "own_sentence", False):
             parts[-1] += f"; {text}"  # "If A, X; if B, Y."
         elif parts and getattr(s, "semi_before", False):  # "Look through ...; you may ..."
             parts[-1] += f"; {text}"
@@ -285,6 +286,10 @@ class MayStep(Node):
 
 
 class If(Node):
+    # `own_sentence`: written as its own string item of a line, so printed as its own sentence
+    # after another "if" (the layout, not the tree)
+    ATTRIBUTES = Node.ATTRIBUTES | {"own_sentence"}
+
     def __init__(self, condition: Condition, body: Block) -> None:
         self.condition = condition
         self.body = body

@@ -122,6 +122,22 @@ def test_gain_a_and_b_is_two_gains_and_leaves_other_and_chains(tmp_path: Path, p
         assert [type(s).__name__ for s in sequence.steps] == verbs
 
 
+@pytest.mark.parametrize("second, joined", [
+    ("    - 'if it is a Victory card: +$2'\n", ". If"),
+    ("    - if it is a Victory card:\n      - +$2\n", "; if"),
+    ("    - - 'if it is a Treasure: +$1'\n      - 'if it is a Victory card: +$2'\n", "; if"),
+])
+def test_two_ifs_print_as_their_items_are_written(tmp_path: Path, second: str,
+                                                 joined: str) -> None:
+    """(h-gaps2) an "if" written as its own string item of a line is its own sentence; one
+    nested under its head (Replace) or in a list of one sentence continues with "; if"."""
+    first = "    - 'if it is a Treasure: +$1'\n" if not second.startswith("    - -") else ""
+    play = "  - - reveal the top card of your deck\n" + first + second
+    library, diagnostics = _compile(tmp_path, play)
+    assert not diagnostics
+    assert f"+$1{joined} it's a Victory card, +$2." in library["Trial"].text
+
+
 def test_the_one_line_block_renders_as_the_nested_one(tmp_path: Path) -> None:
     one_line, nested = LAYOUTS["and"]
     assert _statement(tmp_path, one_line)[1] == "If you did, +1 Card and +1 Action."
