@@ -377,7 +377,7 @@ class Choose(Node):
         in_printed_order = self.different  # "choose two different": resolved in the order shown
         # Only a printed "choose" list takes an extra option (Elder): not "..., your choice"
         # (Jester, Spy), nor options joined by "or" ("+1 Card, or +1 Action, or +1 Buy").
-        takes_extra = not by_you and getattr(self, "style", "") not in ("or", "either")
+        takes_extra = not by_you and getattr(self, "style", "") not in ("or", "either", "gain or")
 
         def choose(ctx: Ctx) -> None:
             if refs_only and not any(ref.resolve(ctx) for ref in refs):
@@ -425,6 +425,9 @@ class Choose(Node):
         if getattr(self, "style", "") == "either":  # "either trash it or put it onto your deck"
             first, second = (o.render(they=they) for o in self.options)
             return f"either {first} or {second}"
+        if getattr(self, "style", "") == "gain or":  # "gain two Silvers or a Gold"
+            first, second = (o.render(they=they) for o in self.options)
+            return f"{first} or {second.split(' ', 1)[1]}"
         if they and self.by_you and len(self.options) == 2:
             first, second = (o.render(they=True) for o in self.options)
             return f"either {first} or {second}, your choice"
@@ -472,6 +475,9 @@ class Choose(Node):
     def unparse(self) -> str:
         if getattr(self, "style", "") == "either":
             return " or ".join(_unparse_option(o) for o in self.options).join(("either ", ""))
+        if getattr(self, "style", "") == "gain or":
+            first, second = (_unparse_option(o) for o in self.options)
+            return f"{first} or {second.split(' ', 1)[1]}"
         if len(self.options) == 1:  # "choose one: a; b" (its one line, the one option)
             option = self.options[0]
             text = option.unparse() if getattr(option, "listed", False) else _unparse_option(option)

@@ -138,6 +138,19 @@ def test_two_ifs_print_as_their_items_are_written(tmp_path: Path, second: str,
     assert f"+$1{joined} it's a Victory card, +$2." in library["Trial"].text
 
 
+@pytest.mark.parametrize("play, text", [
+    ("  - gain two Silvers or a Gold\n", "Gain two Silvers or a Gold."),
+    ("  - gain 2 Silvers or a Gold\n", "Gain 2 Silvers or a Gold."),
+    ("  - gain an Action or Victory card\n", "Gain an Action or Victory card."),
+    ("  - gain two Silvers\n", "Gain two Silvers."),
+])
+def test_gain_a_or_b_and_counts_print_as_written(tmp_path: Path, play: str, text: str) -> None:
+    """(h-gaps2) "gain A or B" is a choice of one gain; "A or B card" stays one description."""
+    library, diagnostics = _compile(tmp_path, play)
+    assert not diagnostics
+    assert library["Trial"].text.splitlines()[-1] == text
+
+
 def test_the_one_line_block_renders_as_the_nested_one(tmp_path: Path) -> None:
     one_line, nested = LAYOUTS["and"]
     assert _statement(tmp_path, one_line)[1] == "If you did, +1 Card and +1 Action."
