@@ -938,6 +938,8 @@ class Ability(Node):
     or "game" ("in games using this, when you gain a card", and every ability of an Ally,
     whose place is being the game's Ally). One that says none is an error, not game-wide."""
 
+    # `no_comma`: a Reaction written "... from your hand to gain a Gold" (the layout)
+    ATTRIBUTES = Node.ATTRIBUTES | {"no_comma", "to_step"}
     SELF_EVENTS = ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play",
                    "buy_this", "discard_this")
 
@@ -1031,8 +1033,9 @@ class Ability(Node):
             body = self.body.render()  # what revealing it is for: "to draw ...", "If you do, +2"
             if not statements:  # "you may play this from your hand": that is all it does
                 return self.when.render()
+            comma = "" if getattr(self, "no_comma", False) else ","
             return f"{self.when.render()}. If you do, {body}" if body.startswith("+") else (
-                f"{self.when.render()}, to {body}")
+                f"{self.when.render()}{comma} to {body}")
         if len(statements) <= 1:
             return f"{self.when.render()}, {self.body.render()}"
         parts = [f"{self.when.render()}, {statements[0].render()}"]
@@ -1054,6 +1057,8 @@ class Ability(Node):
             return f"{self.body.statements[0].unparse()} {self.when.unparse()}"
         if not self.body.statements:  # a Reaction that only plays this
             return self.when.unparse()
+        if getattr(self, "to_step", ""):  # "... from your hand, to gain a Gold": its one step
+            return f"{self.when.unparse()}{self.to_step} {self.body.unparse()}"
         return unparse_compound(self)
 
 

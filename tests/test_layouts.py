@@ -206,3 +206,21 @@ def test_comma_then_after_a_card_name_prints_as_written(tmp_path: Path, play: st
     """", then" after a name is the next step, a comma alone still starts a description; an
     option's ", then" is said of "they" too."""
     assert _statement(tmp_path, play)[1] == text
+
+
+def test_a_reaction_to_without_a_comma_is_the_one_with_it(tmp_path: Path) -> None:
+    """(h-gaps2) "... from your hand to gain a Gold" is "..., to gain a Gold", printed as
+    written."""
+    trigger = "when one of your cards is trashed, you may discard this from your hand{} gain a Gold"
+    cards = []
+    for sep in (" to", ", to"):
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        folder.mkdir()
+        (folder / "t.yaml").write_text(CARD.replace("play:\n", "play: +1 card\ntriggers:\n")
+                                       + f"  - '{trigger.format(sep)}'\n")
+        library, diagnostics = compile_folders([BUILTIN_CARDS, folder], strict=False)
+        assert not diagnostics
+        cards.append(library["Trial"])
+    assert cards[0].tree.triggers == cards[1].tree.triggers
+    assert cards[0].text.endswith("W" + trigger.format(" to")[1:] + ".")
+    assert cards[1].text.endswith("W" + trigger.format(", to")[1:] + ".")
