@@ -21,7 +21,7 @@ from compiler.primitives.costs import CostChange
 from compiler.references import check_references
 from compiler.render import render_card
 from compiler.schema import validate
-from compiler.structure import Ability, Block, compile_apart, make_compound
+from compiler.structure import Ability, Block, If, compile_apart, make_compound
 from runtime.cards import CardDef
 from runtime.context import Ctx
 
@@ -95,6 +95,8 @@ def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
                 if isinstance(sub, list):  # a list in that: one sentence, "A; B"
                     for node in nodes[1:]:
                         node.semi_before = True
+                elif isinstance(sub, str) and nodes and isinstance(nodes[0], If):
+                    nodes[0].own_sentence = True  # "If A, X. If B, Y." (nested: "...; if B, Y")
                 line.extend(nodes)
             lines.append(line)
             continue

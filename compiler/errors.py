@@ -67,6 +67,8 @@ CODES = {
     "K375": "an ability (a trigger) inside a block, where it would be done at once",
     "K376": "a rule about buying this card ('you can't buy this if ...') outside 'triggers:'",
     "K377": "'choose a card' without where it is ('you have in play')",
+    # h-gaps2: printed wordings of other expansions
+    "K380": "'exchange ... for' names something other than one card",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",

@@ -133,6 +133,9 @@ def unparse_steps(statements: list[Node]) -> str:
     """Statements as one DSL line: "a; b", "a; and b" where b was joined to a, reminders kept."""
     parts = []
     for node in statements:
+        if getattr(node, "joined", False):  # "if X: A, otherwise B"
+            parts.append(f", otherwise {node.body.unparse()}")
+            continue
         sep = "; and " if getattr(node, "and_before", False) else "; "
         reminder = getattr(node, "reminder", "")
         parts.append((sep if parts else "") + node.unparse() + (f" {reminder}" if reminder else ""))
@@ -169,7 +172,8 @@ def _and_joined(statements: list[Node], they: bool = False) -> list[str]:
         text = with_reminder(s, said_of_them(s) if they else s.render())
         if they and text.startswith("+"):  # "discards a card and gets +1 Card"
             text = f"gets {text}"
-        if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None:
+        if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None \
+                and not getattr(s, "own_sentence", False):
             parts[-1] += f"; {text}"  # "If A, X; if B, Y."
         elif parts and getattr(s, "semi_before", False):  # "Look through ...; you may ..."
             parts[-1] += f"; {text}"
@@ -282,6 +286,10 @@ class MayStep(Node):
 
 
 class If(Node):
+    # `own_sentence`: written as its own string item of a line, so printed as its own sentence
+    # after another "if" (the layout, not the tree)
+    ATTRIBUTES = Node.ATTRIBUTES | {"own_sentence"}
+
     def __init__(self, condition: Condition, body: Block) -> None:
         self.condition = condition
         self.body = body
@@ -305,7 +313,9 @@ class If(Node):
         if they:  # "each other player gains a Curse, and if they did, draws a card"
             condition = their(condition.replace("you did", "they did"))
         text = f"if {condition}, {self.body.render(they)}"
-        if self.otherwise is not None and not getattr(self.otherwise, "apart", False):
+        if self.otherwise is not None and getattr(self.otherwise, "joined", False):
+            text += f", otherwise {self.otherwise.body.render(they)}"
+        elif self.otherwise is not None and not getattr(self.otherwise, "apart", False):
             text += f". Otherwise, {self.otherwise.body.render(they)}"
         return text
 
@@ -317,6 +327,9 @@ class If(Node):
 
 
 class Otherwise(Node):
+    # `joined`: written "if X: A, otherwise B" on one line (the layout, not the tree)
+    ATTRIBUTES = Node.ATTRIBUTES | {"joined"}
+
     def __init__(self, body: Block) -> None:
         self.body = body
 
@@ -364,7 +377,7 @@ class Choose(Node):
         in_printed_order = self.different  # "choose two different": resolved in the order shown
         # Only a printed "choose" list takes an extra option (Elder): not "..., your choice"
         # (Jester, Spy), nor options joined by "or" ("+1 Card, or +1 Action, or +1 Buy").
-        takes_extra = not by_you and getattr(self, "style", "") not in ("or", "either")
+        takes_extra = not by_you and getattr(self, "style", "") not in ("or", "either", "gain or")
 
         def choose(ctx: Ctx) -> None:
             if refs_only and not any(ref.resolve(ctx) for ref in refs):
@@ -412,6 +425,9 @@ class Choose(Node):
         if getattr(self, "style", "") == "either":  # "either trash it or put it onto your deck"
             first, second = (o.render(they=they) for o in self.options)
             return f"either {first} or {second}"
+        if getattr(self, "style", "") == "gain or":  # "gain two Silvers or a Gold"
+            first, second = (o.render(they=they) for o in self.options)
+            return f"{first} or {second.split(' ', 1)[1]}"
         if they and self.by_you and len(self.options) == 2:
             first, second = (o.render(they=True) for o in self.options)
             return f"either {first} or {second}, your choice"
@@ -459,6 +475,9 @@ class Choose(Node):
     def unparse(self) -> str:
         if getattr(self, "style", "") == "either":
             return " or ".join(_unparse_option(o) for o in self.options).join(("either ", ""))
+        if getattr(self, "style", "") == "gain or":
+            first, second = (_unparse_option(o) for o in self.options)
+            return f"{first} or {second.split(' ', 1)[1]}"
         if len(self.options) == 1:  # "choose one: a; b" (its one line, the one option)
             option = self.options[0]
             text = option.unparse() if getattr(option, "listed", False) else _unparse_option(option)
@@ -992,6 +1011,8 @@ class Ability(Node):
     or "game" ("in games using this, when you gain a card", and every ability of an Ally,
     whose place is being the game's Ally). One that says none is an error, not game-wide."""
 
+    # `no_comma`: a Reaction written "... from your hand to gain a Gold" (the layout)
+    ATTRIBUTES = Node.ATTRIBUTES | {"no_comma", "to_step"}
     SELF_EVENTS = ("gain_this", "trash_this", "gain_or_trash_this", "discard_from_play",
                    "buy_this", "discard_this")
 
@@ -1087,8 +1108,9 @@ class Ability(Node):
             body = self.body.render()  # what revealing it is for: "to draw ...", "If you do, +2"
             if not statements:  # "you may play this from your hand": that is all it does
                 return self.when.render()
+            comma = "" if getattr(self, "no_comma", False) else ","
             return f"{self.when.render()}. If you do, {body}" if body.startswith("+") else (
-                f"{self.when.render()}, to {body}")
+                f"{self.when.render()}{comma} to {body}")
         if len(statements) <= 1:
             return f"{self.when.render()}, {self.body.render()}"
         parts = [f"{self.when.render()}, {statements[0].render()}"]
@@ -1110,6 +1132,8 @@ class Ability(Node):
             return f"{self.body.statements[0].unparse()} {self.when.unparse()}"
         if not self.body.statements:  # a Reaction that only plays this
             return self.when.unparse()
+        if getattr(self, "to_step", ""):  # "... from your hand, to gain a Gold": its one step
+            return f"{self.when.unparse()}{self.to_step} {self.body.unparse()}"
         return unparse_compound(self)
 
 
@@ -1351,6 +1375,8 @@ class Sequence(Node):
 
     def render(self, they: bool = False) -> str:
         parts = [said_of_them(s) if they else s.render() for s in self.steps]
+        if getattr(self, "verb_once", False):  # "gain a cheaper card and a Gold"
+            parts[1:] = [p.split(" ", 1)[1] for p in parts[1:]]
         for i in range(1, len(parts)):  # "draw 2 cards then discard 3": the noun said once
             if parts[i - 1].endswith(" cards") and re.fullmatch(r"\w+ \d+ cards", parts[i]):
                 parts[i] = parts[i].removesuffix(" cards")
@@ -1362,6 +1388,8 @@ class Sequence(Node):
 
     def unparse(self) -> str:
         steps = [s.unparse() for s in self.steps]
+        if getattr(self, "verb_once", False):
+            steps[1:] = [s.split(" ", 1)[1] for s in steps[1:]]
         word = f" {self.word}" if self.word in ("and", "then") else self.word
         return ", ".join(steps[:-1]) + f"{word} {steps[-1]}"
 

@@ -86,6 +86,71 @@ def test_one_line_and_nested_mean_the_same(tmp_path: Path, name: str) -> None:
     assert _statement(tmp_path, one_line)[0] == _statement(tmp_path, nested)[0]
 
 
+def test_an_inline_otherwise_is_the_if_and_otherwise_statements(tmp_path: Path) -> None:
+    """(h-gaps2) "if X: A, otherwise B" on one line is `if X: A` then `otherwise: B`, printed
+    as one sentence."""
+    one_line = "  - 'discard a card; if you did: +1 card, otherwise +1 action'\n"
+    nested = "  - - discard a card\n    - 'if you did: +1 card'\n    - 'otherwise: +1 action'\n"
+    trees = []
+    for play in (one_line, nested):
+        library, diagnostics = _compile(tmp_path, play)
+        assert not diagnostics
+        trees.append(library["Trial"].tree.play.statements)
+    assert trees[0] == trees[1]
+    assert library["Trial"].text.endswith("If you did, +1 Card. Otherwise, +1 Action.")
+    one = _compile(tmp_path, one_line)[0]["Trial"]
+    assert one.text.endswith("If you did, +1 Card, otherwise +1 Action.")
+    _, diagnostics = _compile(tmp_path, "  - 'choose one: +1 card, otherwise +1 action'\n")
+    assert diagnostics
+
+
+@pytest.mark.parametrize("play, text, verbs", [
+    ("  - gain a Silver and a Gold\n", "Gain a Silver and a Gold.", ["Gain", "Gain"]),
+    ("  - gain a Silver and gain a Gold\n", "Gain a Silver and gain a Gold.", ["Gain", "Gain"]),
+    ("  - gain a Silver and +1 action\n", "Gain a Silver and +1 Action.", ["Gain", "Bonus"]),
+    ("  - 'discard a card; and gain a Silver'\n", "Discard a card and gain a Silver.", None),
+])
+def test_gain_a_and_b_is_two_gains_and_leaves_other_and_chains(tmp_path: Path, play: str,
+                                                                text: str, verbs) -> None:
+    """(h-gaps2) "gain A and B": the verb said once; an "and" before a step is a chain."""
+    library, diagnostics = _compile(tmp_path, play)
+    assert not diagnostics
+    card = library["Trial"]
+    assert card.text.splitlines()[-1] == text
+    if verbs is not None:
+        [sequence] = card.tree.play.statements
+        assert [type(s).__name__ for s in sequence.steps] == verbs
+
+
+@pytest.mark.parametrize("second, joined", [
+    ("    - 'if it is a Victory card: +$2'\n", ". If"),
+    ("    - if it is a Victory card:\n      - +$2\n", "; if"),
+    ("    - - 'if it is a Treasure: +$1'\n      - 'if it is a Victory card: +$2'\n", "; if"),
+])
+def test_two_ifs_print_as_their_items_are_written(tmp_path: Path, second: str,
+                                                 joined: str) -> None:
+    """(h-gaps2) an "if" written as its own string item of a line is its own sentence; one
+    nested under its head (Replace) or in a list of one sentence continues with "; if"."""
+    first = "    - 'if it is a Treasure: +$1'\n" if not second.startswith("    - -") else ""
+    play = "  - - reveal the top card of your deck\n" + first + second
+    library, diagnostics = _compile(tmp_path, play)
+    assert not diagnostics
+    assert f"+$1{joined} it's a Victory card, +$2." in library["Trial"].text
+
+
+@pytest.mark.parametrize("play, text", [
+    ("  - gain two Silvers or a Gold\n", "Gain two Silvers or a Gold."),
+    ("  - gain 2 Silvers or a Gold\n", "Gain 2 Silvers or a Gold."),
+    ("  - gain an Action or Victory card\n", "Gain an Action or Victory card."),
+    ("  - gain two Silvers\n", "Gain two Silvers."),
+])
+def test_gain_a_or_b_and_counts_print_as_written(tmp_path: Path, play: str, text: str) -> None:
+    """(h-gaps2) "gain A or B" is a choice of one gain; "A or B card" stays one description."""
+    library, diagnostics = _compile(tmp_path, play)
+    assert not diagnostics
+    assert library["Trial"].text.splitlines()[-1] == text
+
+
 def test_the_one_line_block_renders_as_the_nested_one(tmp_path: Path) -> None:
     one_line, nested = LAYOUTS["and"]
     assert _statement(tmp_path, one_line)[1] == "If you did, +1 Card and +1 Action."
@@ -141,3 +206,21 @@ def test_comma_then_after_a_card_name_prints_as_written(tmp_path: Path, play: st
     """", then" after a name is the next step, a comma alone still starts a description; an
     option's ", then" is said of "they" too."""
     assert _statement(tmp_path, play)[1] == text
+
+
+def test_a_reaction_to_without_a_comma_is_the_one_with_it(tmp_path: Path) -> None:
+    """(h-gaps2) "... from your hand to gain a Gold" is "..., to gain a Gold", printed as
+    written."""
+    trigger = "when one of your cards is trashed, you may discard this from your hand{} gain a Gold"
+    cards = []
+    for sep in (" to", ", to"):
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        folder.mkdir()
+        (folder / "t.yaml").write_text(CARD.replace("play:\n", "play: +1 card\ntriggers:\n")
+                                       + f"  - '{trigger.format(sep)}'\n")
+        library, diagnostics = compile_folders([BUILTIN_CARDS, folder], strict=False)
+        assert not diagnostics
+        cards.append(library["Trial"])
+    assert cards[0].tree.triggers == cards[1].tree.triggers
+    assert cards[0].text.endswith("W" + trigger.format(" to")[1:] + ".")
+    assert cards[1].text.endswith("W" + trigger.format(", to")[1:] + ".")

@@ -63,6 +63,10 @@ CASES = {
         "play:\n  - choose one:\n    - +1 card\n"
         "    - 'while this is in play, when you gain a card: +$1'\n",
         "K375", 8, 8, "as an item of 'play:' itself"),
+    # h-gaps2
+    "exchange-for-a-type": (
+        "play: gain a Silver; exchange it for a Treasure\n", "K380", 5, 22,
+        "'exchange the card for a Silver'"),
 }
 
 

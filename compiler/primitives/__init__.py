@@ -15,7 +15,8 @@ GRAMMAR: dict[str, str] = {}  # rule name -> its Lark text
 BUILDERS: dict[str, Callable] = {}  # alias -> constructor taking the parse children
 
 MODULES = (
-    "bonus", "buy_limits", "choosing", "cleanup", "costs", "draw", "from_play", "gain", "gain_one_each",
+    "bonus", "buy_limits", "choosing", "cleanup", "costs", "draw", "exchange", "from_play",
+    "gain", "gain_one_each",
     "move", "passing", "piles", "play", "play_per", "produce", "reveal", "setup_piles", "tokens",
     "turn",
 )

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node, article, plural
 from compiler.primitives import primitive
-from compiler.selections import Filter, Noun, Selection, bind
+from compiler.selections import Amount, Filter, Noun, Selection, bind
+from compiler.structure import Choose, Sequence, option_block
 from runtime.decisions import CARDS, GAIN, PILE, Decision, ask
 
 if TYPE_CHECKING:
@@ -25,7 +26,14 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
     | "gain" quantity noun "per" countable                         -> gain_per
     | "gain" "any" "number" "of" ref                               -> gain_ref_any
     | "gain" quantity noun "," qualifier+                          -> gain_cards_comma
+    | "gain" gain_item _AND_ALSO gain_item              -> gain_both  // e.g. gain a Silver and a Gold
+    | "gain" gain_item _OR_ELSE gain_item               -> gain_either  // e.g. gain two Silvers or a Gold
 !gain_to: "to" "your" "hand" | "to" "their" "hand" | "onto" "your" "deck"
+gain_item: quantity adjective* noun qualifier*
+// "and" before a second card to gain ("gain a card and a Gold"): told apart from the "and" of
+// "gain a card and +1 action" by the count after it, seen with it as one token
+_AND_ALSO.2: /and(?=[\t \r\n]+(?:a|an|two|three|four|\d+)[\t \r\n])/
+_OR_ELSE.2: /or(?=[\t \r\n]+(?:a|an|two|three|four|\d+)[\t \r\n])/  // "gain A or B"
 """,
 )
 class Gain(Node):
@@ -77,9 +85,27 @@ class Gain(Node):
             chooser = "you" if by_you else "player"
             return Gain(Selection("pick", quantity, filter_, source, chooser), 1, to)
         gain = Gain(filter_, quantity[1] if quantity[0] in ("one", "exact") else 1, to)
+        if getattr(quantity, "word", ""):  # "gain two Silvers": the count as written
+            gain.count_word = quantity.word
         gain.by_you = by_you
         gain.to_last = bool(parts) and parts[-1] in ("hand", "deck") and bool(filter_.qualifiers)
         return gain
+
+    @staticmethod
+    def build_gain_both(first, second) -> Sequence:
+        """"gain a cheaper card and a Gold": two gains, in the order written, "gain" said once."""
+        both = Sequence([Gain.build_gain_cards(*first.children),
+                         Gain.build_gain_cards(*second.children)], "and")
+        both.verb_once = True
+        return both
+
+    @staticmethod
+    def build_gain_either(first, second) -> Choose:
+        """"gain two Silvers or a card costing up to $4": the player gains one of the two."""
+        options = [option_block([Gain.build_gain_cards(*item.children)]) for item in (first, second)]
+        either = Choose(Amount("number", 1), options)
+        either.style = "gain or"
+        return either
 
     @staticmethod
     def build_gain_per(quantity, noun, per) -> Gain:
@@ -184,7 +210,8 @@ class Gain(Node):
             head = f"{article(head)} {head}"
             head += "," if getattr(self, "comma", False) and quals else ""
         else:
-            head = f"{self.count} {plural(head) if not head.endswith('s') else head}"
+            count = getattr(self, "count_word", "") or self.count
+            head = f"{count} {plural(head) if not head.endswith('s') else head}"
         if getattr(self, "per", None) is not None:
             head += f" per {self.per.render()}"
         if getattr(self, "to_last", False):  # "gain a card costing up to $4 onto your deck"
@@ -204,7 +231,8 @@ class Gain(Node):
         what = self.what
         many = self.count > 1
         head = Filter(what.adjectives, what.noun, []).unparse(many)
-        quantity = article(head) if self.count == 1 else str(self.count)
+        quantity = article(head) if self.count == 1 else getattr(self, "count_word", "") or str(
+            self.count)
         quals = " ".join(q.unparse() for q in what.qualifiers)
         if getattr(self, "per", None) is not None:
             return f"gain {quantity} {what.noun.unparse(many)} per {self.per.unparse()}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from compiler.selections import Amount
-from compiler.structure import Block, When, make_compound
+from compiler.structure import Block, Otherwise, When, make_compound
 from compiler.transform.common import AND, _joined
 
 
@@ -15,7 +15,18 @@ class HeadRules(Transformer):
     """ToNodes' methods for heads; Lark calls each by its rule's name or alias."""
 
     def statements(self, meta, children):
-        return _joined(children)
+        return _joined([s for c in children for s in (c if isinstance(c, list) else [c])])
+
+    def inline_otherwise(self, meta, children):
+        """"if X: A, otherwise B" on one line: the statements `if X: A` and `otherwise: B`, the
+        "otherwise" printed after a comma in the same sentence."""
+        head, step, other = children
+        if head[0] != "if":
+            raise ValueError("', otherwise' follows an 'if'")
+        node = make_compound(head, Block([[step]]), None).at(meta)
+        otherwise = Otherwise(Block([[other]])).at(meta)
+        otherwise.joined = True
+        return [node, otherwise]
 
     def and_sep(self, meta, children):
         return AND

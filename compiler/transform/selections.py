@@ -8,6 +8,15 @@ from compiler.selections import Amount, Filter, Noun, Qualifier, Ref, Selection
 from compiler.transform.common import _int, _plural
 
 
+class WordCount(tuple):
+    """A count written as a word ("two Silvers"), which a gain prints as written (h-gaps2)."""
+
+    def __new__(cls, quantity: tuple, word: str) -> WordCount:
+        count = super().__new__(cls, quantity)
+        count.word = word
+        return count
+
+
 @v_args(meta=True)
 class SelectionRules(Transformer):
     """ToNodes' methods for selections; Lark calls each by its rule's name or alias."""
@@ -70,7 +79,7 @@ class SelectionRules(Transformer):
 
     def q_exact_word(self, meta, c):
         """Exactly that many cards, the number written as a word."""
-        return ("exact", _int(c[0]))
+        return WordCount(("exact", _int(c[0])), str(c[0]))
 
     def q_up_to(self, meta, c):
         """Any number of cards from none up to that many, as the player picks."""

@@ -82,6 +82,8 @@ class StepRules(Transformer):
 
     def reminded(self, meta, c):
         """A statement with a reminder after it, printed and not compiled."""
+        if isinstance(c[0], list):  # "if X: A, otherwise B" is two statements
+            raise ValueError("a reminder goes after a statement, not after 'if ..., otherwise ...'")
         c[0].reminder = str(c[1])
         return c[0]
 

@@ -72,7 +72,17 @@ class TriggerRules(Transformer):
     def reaction_to(self, meta, c):
         """A Reaction and what it is for, written as printed: "..., to trash it"; the same
         ability as "...: trash it"."""
-        return Ability(c[0], Block([_joined(c[1:])])).at(meta)
+        ability = Ability(c[0], Block([_joined(c[1:])])).at(meta)
+        ability.to_step = ", to"  # unparsed as written: "...: X" would take the next statements
+        return ability
+
+    def reaction_to_no_comma(self, meta, c):
+        """(h-gaps2) "... from your hand to gain a Gold", printed without the comma as written;
+        the same ability as "..., to gain a Gold"."""
+        ability = self.reaction_to(meta, c)
+        ability.no_comma = True
+        ability.to_step = " to"
+        return ability
 
     def react_verb(self, meta, c):
         """What the Reaction does with this card from your hand."""
