@@ -8,6 +8,7 @@ with positioned errors and is not run, and nothing in a file stops the other fil
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -112,6 +113,17 @@ def _is_yes(answer: Any) -> bool:
     return answer is True or (isinstance(answer, str) and answer.lower() == "yes")
 
 
+_NUMBER_WORDS = {w: str(n) for n, w in enumerate(
+    ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))}
+
+
+def _plain(text: str) -> str:
+    """An option's text as compared with an answer: any case, a count as a word or in digits
+    ("gain two Silvers" is "gain 2 Silvers")."""
+    return re.sub(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b",
+                  lambda m: _NUMBER_WORDS[m.group(0)], text.lower())
+
+
 def convert_answer(decision: Decision, answer: Any) -> Any:
     """Turn a written answer (names, option text, yes/no, numbers) into a legal outcome."""
     kind = decision.kind
@@ -135,9 +147,9 @@ def convert_answer(decision: Decision, answer: Any) -> Any:
     if kind == OPTION:
         if decision.min == 0 and _is_no(answer):
             return None  # an optional choice among options, declined
-        text = str(answer).lower()
-        exact = [o for o in decision.options if o.lower() == text]
-        found = exact or [o for o in decision.options if o.lower().startswith(text)]
+        text = _plain(str(answer))
+        exact = [o for o in decision.options if _plain(o) == text]
+        found = exact or [o for o in decision.options if _plain(o).startswith(text)]
         if len(found) != 1:
             raise IllegalAnswer(f"{decision.prompt}: {written(answer)} matches "
                                 f"{len(found)} of {decision.describe_options()}")
