@@ -1,0 +1,77 @@
+"""Villagers in a whole turn: the Action phase offers spending them (topic SPEND_VILLAGERS) only
+when no Action is left and an Action card waits in hand; the generic bot spends one then, and
+the narrator says each one spent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.bots import DefaultAgent
+from kingdom.narrate import Narrator
+from runtime.decisions import SPEND_VILLAGERS
+from runtime.setup import standard_game
+
+DSL_CARDS = Path(__file__).parent / "dsl-cards"
+
+
+@pytest.fixture(scope="module")
+def library():
+    library, _ = compile_folders([BUILTIN_CARDS / "base", DSL_CARDS], strict=False)
+    return library
+
+
+class Asked(DefaultAgent):
+    """The generic bot, keeping the topics of the decisions it is asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.topics: list[str | None] = []
+
+    def decide(self, decision):
+        self.topics.append(decision.topic)
+        return super().decide(decision)
+
+
+def one_turn(library, hand: list[str], villagers: int):
+    """The first player's turn with `hand` (a deck of Coppers to draw) and `villagers`."""
+    agent = Asked()
+    game = standard_game(library, ["Village", "Smithy", "Lane Drovers"], [agent, DefaultAgent()],
+                         seed=5)
+    player = game.players[0]
+    player.hand = game.new_cards([library[name] for name in hand])
+    player.deck = game.new_cards([library["Copper"]] * 10)
+    player.villagers = villagers
+    narrator = Narrator().attach(game)
+    game.take_turn()
+    return agent, player, narrator
+
+
+def played(narrator: Narrator) -> list[str]:
+    """The Action cards the narrator saw played, in order."""
+    return [line.phrase.removeprefix("plays ").rstrip(".") for line in narrator.lines
+            if line.kind == "play" and line.phrase in ("plays Smithy.", "plays Village.")]
+
+
+def test_out_of_actions_the_bot_spends_one_villager_to_play_on(library):
+    agent, player, narrator = one_turn(library, ["Smithy", "Smithy"], 2)
+    assert played(narrator) == ["Smithy", "Smithy"]
+    assert player.villagers == 1
+    assert agent.topics.count(SPEND_VILLAGERS) == 1  # not again: no Action card left to play
+    said = [line.text for line in narrator.lines]
+    assert any("spends 1 Villager, and now has 1 Villager." in text for text in said), said
+
+
+def test_no_offer_while_actions_are_left(library):
+    agent, player, narrator = one_turn(library, ["Village", "Smithy"], 2)
+    assert played(narrator) == ["Village", "Smithy"]
+    assert player.villagers == 2
+    assert SPEND_VILLAGERS not in agent.topics
+
+
+def test_no_offer_without_villagers(library):
+    agent, _player, narrator = one_turn(library, ["Smithy", "Smithy"], 0)
+    assert played(narrator) == ["Smithy"]
+    assert SPEND_VILLAGERS not in agent.topics
