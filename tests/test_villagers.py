@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom import render
 from kingdom.bots import DefaultAgent
 from kingdom.narrate import Narrator
 from runtime.decisions import SPEND_VILLAGERS
@@ -75,3 +76,10 @@ def test_no_offer_without_villagers(library):
     agent, _player, narrator = one_turn(library, ["Smithy", "Smithy"], 0)
     assert played(narrator) == ["Smithy"]
     assert SPEND_VILLAGERS not in agent.topics
+
+
+def test_rule_summary_explains_villagers(library):
+    selection = render.select_kingdom(library, ["Lane Drovers", "Village"], None)
+    summary = render.build_summary(library, selection, plain=False, paper="a4", rulings={})
+    notes = [note for note in summary.setup if note.title == "Villagers"]
+    assert len(notes) == 1 and "+1 Action" in notes[0].text and "Lane Drovers" in notes[0].text
