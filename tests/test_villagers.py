@@ -14,6 +14,7 @@ from kingdom.bots import DefaultAgent
 from kingdom.narrate import Narrator
 from runtime.decisions import SPEND_VILLAGERS
 from runtime.setup import standard_game
+from runtime.stepwise import Session
 
 DSL_CARDS = Path(__file__).parent / "dsl-cards"
 
@@ -83,3 +84,26 @@ def test_rule_summary_explains_villagers(library):
     summary = render.build_summary(library, selection, plain=False, paper="a4", rulings={})
     notes = [note for note in summary.setup if note.title == "Villagers"]
     assert len(notes) == 1 and "+1 Action" in notes[0].text and "Lane Drovers" in notes[0].text
+
+
+def test_session_asks_a_person_to_spend_villagers(library):
+    """The step-wise Session hands the decision over as plain data, its topic named."""
+    session = Session()
+    game = standard_game(library, ["Village", "Smithy"], [session.seat(), DefaultAgent()], seed=5)
+    player = game.players[0]
+    player.hand = game.new_cards([library["Smithy"]] * 2)
+    player.deck = game.new_cards([library["Copper"]] * 10)
+    player.villagers = 1
+    try:
+        session.start(game)
+        assert session.pending().kind == "play"
+        session.answer("Smithy")
+        asked = session.pending()
+        assert (asked.kind, asked.topic, asked.options) == ("number", SPEND_VILLAGERS, (0, 1))
+        assert asked.view.players[0].villagers == 1
+        session.answer(1)
+        assert session.pending().kind == "play"  # the Villager's Action plays the second Smithy
+        session.answer("Smithy")
+        assert session.view("p1").players[0].villagers == 0
+    finally:
+        session.close()
