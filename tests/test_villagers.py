@@ -12,6 +12,7 @@ from compiler.build import BUILTIN_CARDS, compile_folders
 from kingdom import render
 from kingdom.bots import DefaultAgent
 from kingdom.narrate import Narrator
+from kingdom.strategy import load_strategy
 from runtime.decisions import SPEND_VILLAGERS
 from runtime.setup import standard_game
 from runtime.stepwise import Session
@@ -107,3 +108,17 @@ def test_session_asks_a_person_to_spend_villagers(library):
         assert session.view("p1").players[0].villagers == 0
     finally:
         session.close()
+
+
+@pytest.mark.parametrize(("plays", "spent"), [("[Smithy, Village]", 1), ("[Smithy]", 0)])
+def test_strategy_spends_a_villager_only_for_a_card_it_plays(library, tmp_path, plays, spent):
+    file = tmp_path / "bot.yaml"
+    file.write_text(f"name: Picky\nbuy: [Silver]\nplay: {plays}\nplay_others: false\n")
+    agent = load_strategy(file, library).agent()
+    game = standard_game(library, ["Village", "Smithy"], [agent, DefaultAgent()], seed=5)
+    player = game.players[0]
+    player.hand = game.new_cards([library["Smithy"], library["Village"]])
+    player.deck = game.new_cards([library["Copper"]] * 10)
+    player.villagers = 2  # Smithy takes the one Action: then Village waits
+    game.take_turn()
+    assert player.villagers == 2 - spent
