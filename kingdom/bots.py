@@ -20,6 +20,7 @@ from runtime.decisions import (
     PLAY,
     REACT,
     SPEND_COFFERS,
+    SPEND_VILLAGERS,
     TREASURES,
     YES_NO,
     Decision,
@@ -73,6 +74,8 @@ class DefaultAgent:
                     return self.spend_coffers(decision)
                 if decision.topic == OVERPAY:
                     return self.overpay(decision)
+                if decision.topic == SPEND_VILLAGERS:
+                    return 1  # (asked only when an Action card waits and no Action is left)
             if kind == PILE and decision.game is not None:
                 game = decision.game
                 if decision.prompt.startswith("Gain") and decision.options:
@@ -315,7 +318,7 @@ _PLUS_ACTIONS: dict[Any, int] = {}
 # What a card's play is worth, in coins, read from its compiled tree: the generic bot buys by
 # it, so a card it has never seen is judged by what it does, not by its price or its name.
 VALUE_OF = {"Card": 1.2, "Action": 0.6, "Buy": 0.5, "$": 1.0, "Coffers": 1.0, "Favor": 0.3,
-            "VP": 1.0}
+            "VP": 1.0, "Villager": 0.5}
 GAIN_VALUE = 1.0  # a card gained (Workshop), or one each other player gains (Witch's Curse)
 ATTACK_VALUE = 1.5
 SILVER_VALUE = 2.0  # a card worth less is not bought over a Silver

@@ -84,7 +84,7 @@ class InvariantChecker:
             if value < 0:
                 yield f"{counter} is {value}"
         for player in game.players:
-            for token in ("coffers", "favors", "vp_tokens"):
+            for token in ("coffers", "favors", "vp_tokens", "villagers"):
                 value = getattr(player, token, 0)
                 if value < 0:
                     yield f"{player.name} has {value} {token}"

@@ -58,6 +58,16 @@ def spend_coffers(game: Game, count: int) -> None:
     game.coins += count
 
 
+def spend_villagers(game: Game, count: int) -> None:
+    """The current player spends `count` Villagers in the Action phase, +1 Action each."""
+    player = game.player
+    if count < 0 or count > player.villagers:
+        raise IllegalMove(f"cannot spend {count} Villagers: {player.name} has {player.villagers}")
+    if game.phase != "action":
+        raise IllegalMove("cannot spend Villagers outside the Action phase")
+    game.spend_villagers(player, count)
+
+
 def end_turn(game: Game) -> None:
     """Finish this turn and start the next one, stopping at its Action phase."""
     if game.game_over:

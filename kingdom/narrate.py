@@ -5,7 +5,7 @@ following the accessibility notes of the rules files for mixed blind and sighted
 
 - setup: the Kingdom, the Ally read aloud (name and text), the Bane, a pile a card's setup sets
   aside (Ferryman's), the Rewards and other piles outside the Supply, each split pile in order;
-- every Favor, Coffers and VP token gained or spent, with the new total; Favor tokens on piles;
+- every Favor, Coffers, VP token and Villager gained or spent, with the new total; Favor tokens on piles;
 - a split pile's rotation: the pile, the group moved to the bottom, the new top card, the order;
 - revealed cards in the order revealed, then where each one went;
 - before an extra or skipped turn, the turn order from there on.
@@ -70,7 +70,8 @@ def names(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-TOKENS = (("favors", "Favor"), ("coffers", "Coffers"), ("vp_tokens", "VP token"))
+TOKENS = (("favors", "Favor"), ("coffers", "Coffers"), ("vp_tokens", "VP token"),
+          ("villagers", "Villager"))
 EVENTS = ("turn", "play", "buy", "gain", "trashed", "shuffle", "reveal", "rotate", "turn_order",
           "tokens")
 
@@ -289,7 +290,7 @@ class Narrator:
                              if pile.tokens}
 
     def _check_tokens(self) -> None:
-        """Say every change of a player's Favors, Coffers or VP tokens since the last look, with
+        """Say every change of a player's Favors, Coffers, VP tokens or Villagers since the last look, with
         the new total, and Favor tokens put on piles."""
         game = self.game
         for player in game.players:

@@ -312,7 +312,8 @@ def status(pending: Pending, plain: bool) -> list[str]:
         lines.append("Set aside: " + ", ".join(view.set_aside) + ".")
     for p in view.players:
         tokens = ", ".join(f"{n} {w}" for n, w in ((p.favors, "Favors"), (p.coffers, "Coffers"),
-                                                   (p.vp_tokens, "VP tokens")) if n)
+                                                   (p.vp_tokens, "VP tokens"),
+                                                   (p.villagers, "Villagers")) if n)
         who = "You" if p.name == view.player else p.name
         lines.append(f"{who}: {p.hand_size} in hand, {p.deck_size} in deck, {p.discard_size} "
                      f"in discard" + (f", {tokens}" if tokens else "") + ".")

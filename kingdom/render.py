@@ -412,6 +412,7 @@ MECHANICS = {
         c.has_type("Liaison") or re.search(r"\bFavors?\b", c.text) for c in cards),
     "Ally": lambda cards, sel: sel.ally is not None,
     "Coffers": lambda cards, sel: any(re.search(r"\bCoffers\b", c.text) for c in cards),
+    "Villager": lambda cards, sel: any(re.search(r"\bVillagers?\b", c.text) for c in cards),
     "split pile": lambda cards, sel: bool(sel.piles),
     "Bane": lambda cards, sel: any(re.search(r"\bBanes?\b", c.text) for c in cards),
     "Reward": lambda cards, sel: any(c.kind == "reward" for c in cards),
@@ -496,6 +497,12 @@ def setup_notes(library: Library, selection: Selection) -> list[SetupNote]:
             "Coffers", "Give each player a Coffers mat and put coin tokens nearby. Each Coffers "
             "can be spent during your turn for +$1." + start + " Used by " + _and(names(coffers))
             + ".", names(coffers)))
+    villagers = [c for c in cards if re.search(r"\bVillagers?\b", c.text)]
+    if villagers:
+        notes.append(SetupNote(
+            "Villagers", "Give each player a Villagers mat and put tokens nearby. Each Villager "
+            "can be spent during your Action phase for +1 Action. Used by "
+            + _and(names(villagers)) + ".", names(villagers)))
     liaisons = [c for c in cards if c.has_type("Liaison")]
     favors = [c for c in cards if c.has_type("Liaison") or re.search(r"\bFavors?\b", c.text)]
     if favors:

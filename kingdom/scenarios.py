@@ -285,6 +285,7 @@ def _fill_player(game: Game, player: Player, spec: dict) -> None:
     player.favors = int(spec.get("favors", 0))
     player.coffers = int(spec.get("coffers", 0))
     player.vp_tokens = int(spec.get("vp_tokens", 0))
+    player.villagers = int(spec.get("villagers", 0))
     if player is game.player:
         for key in ("actions", "buys", "coins"):
             if key in spec:
@@ -431,6 +432,8 @@ def _do_move(game: Game, step: dict) -> None:
         moves.buy(game, str(step["buy"]), int(step.get("overpay", 0)))
     elif "coffers" in step:
         moves.spend_coffers(game, int(step["coffers"]))
+    elif "villagers" in step:
+        moves.spend_villagers(game, int(step["villagers"]))
     elif step.get("end_turn"):
         moves.end_turn(game)
     elif "gain" in step:
@@ -444,7 +447,7 @@ def _do_move(game: Game, step: dict) -> None:
 
 
 def snapshot(game: Game) -> Any:
-    zones = [[[id(c) for c in z] for z in p.zones()] + [p.favors, p.coffers, p.vp_tokens]
+    zones = [[[id(c) for c in z] for z in p.zones()] + [p.favors, p.coffers, p.vp_tokens, p.villagers]
              for p in game.players]
     piles = {n: len(p) for n, p in game.piles.items()}
     return (zones, piles, game.actions, game.buys, game.coins, game.phase, len(game.trash))
@@ -521,7 +524,7 @@ def player_value(game: Game, player: Player, field: str) -> Any:
         if player is not game.player:
             return 0
         return getattr(game, field)
-    if field in ("favors", "coffers", "vp_tokens"):
+    if field in ("favors", "coffers", "vp_tokens", "villagers"):
         return getattr(player, field)
     if field == "score":
         return game.score(player)

@@ -34,7 +34,9 @@ overpay: all                     # all the coins left over
 `overpay`: `all` or `never`. Left out (or `auto`), the generic `DefaultAgent` decides: Coffers to
 reach $8 or $6, and an overpay on its last Buy when the card's ability draws (Farrier: all of it)
 or gains cards costing the amount (Stonemason: the most at which an Action costs exactly that).
-Every other decision (discards, gains, reactions) goes to the generic `DefaultAgent`.
+Out of Actions with Villagers, it spends one when its `play` rules (or `play_others`) would play
+one of the Action cards in hand. Every other decision (discards, gains, reactions) goes to the
+generic `DefaultAgent`.
 
 Mistakes are reported like card errors, `file:line:col: error[CODE]: message`.
 """
@@ -51,7 +53,7 @@ from compiler.errors import CompileError, Diagnostic
 from compiler.loader import Located, load_yaml
 from kingdom.bots import DefaultAgent, RandomAgent, coffers_to_reach, would_lose_by_gaining
 from kingdom.documents import kind_of, read_yaml
-from runtime.decisions import BUY, PLAY, TREASURES, Decision
+from runtime.decisions import BUY, PLAY, SPEND_VILLAGERS, TREASURES, Decision
 from runtime.library import Library
 
 STRATEGIES = Path(__file__).resolve().parent / "strategies"
@@ -120,7 +122,16 @@ class StrategyAgent(DefaultAgent):
             return list(decision.options)
         if kind == PLAY:
             return self.choose_play(decision)
+        if decision.topic == SPEND_VILLAGERS:
+            return self.spend_villagers(decision)
         return DefaultAgent.decide(self, decision)
+
+    def spend_villagers(self, decision: Decision) -> int:
+        """One Villager when the strategy would play one of the Action cards waiting in hand."""
+        game, player = decision.game, decision.player
+        playable = [c for c in player.hand if c.d.is_action and game.can_play(player, c)]
+        play = Decision(PLAY, player, "Play an Action", playable, 0, 1, game=game)
+        return 1 if self.choose_play(play) is not None else 0
 
     def choose_buy(self, game: Any, player: Any, options: list[str]) -> str | None:
         for card, tests in self._buy:

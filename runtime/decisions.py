@@ -34,6 +34,8 @@ CARD_KINDS = (CARDS, ORDER, TREASURES, PLAY)  # kinds whose options are Card obj
 # What a NUMBER decision of the turn itself is about (`Decision.topic`; None for a card's own):
 SPEND_COFFERS = "spend_coffers"  # Buy phase, before each buy while the player has Coffers:
 #   how many to spend now (0 up to all; each gives +$1)
+SPEND_VILLAGERS = "spend_villagers"  # Action phase, with no Actions left, an Action card that
+#   could be played and Villagers: how many to spend now (0 up to all; each gives +1 Action)
 OVERPAY = "overpay"  # buying `card`, which has an Overpay ability, with coins left over:
 #   how much to overpay (0 up to the coins left)
 # ... and a CARDS decision of the rules themselves:
@@ -52,7 +54,7 @@ class Agent(Protocol):
 
 class Decision:
     """What is asked: `kind`, `prompt`, legal `options`, and `min`..`max` picks; `topic` tells
-    the turn's own NUMBER decisions (SPEND_COFFERS, OVERPAY) from those of cards."""
+    the turn's own NUMBER decisions (SPEND_COFFERS, SPEND_VILLAGERS, OVERPAY) from those of cards."""
 
     __slots__ = ("card", "exact", "game", "kind", "max", "min", "options", "player", "prompt", "topic")
 

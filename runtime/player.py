@@ -26,6 +26,7 @@ class Player:
         "next_turn",
         "set_aside",
         "turns_taken",
+        "villagers",
         "vp_tokens",
     )
 
@@ -41,6 +42,7 @@ class Player:
         self.favors = 0
         self.coffers = 0
         self.vp_tokens = 0
+        self.villagers = 0  # each spent in the Action phase for +1 Action
         self.turns_taken = 0
         # Effects waiting for this player's next turn: (card kept in play or None, effect, ctx).
         self.next_turn: list[tuple] = []

@@ -78,6 +78,7 @@ class PublicPlayer:
     in_play: tuple[str, ...]
     set_aside_size: int
     coffers: int
+    villagers: int
     favors: int
     vp_tokens: int
     turns_taken: int
@@ -118,7 +119,7 @@ class Pending:
     max: int
     exact: bool
     card: str | None  # the card whose effect asks, if any
-    topic: str | None  # what a decision of the turn itself is about ("spend_coffers", ...)
+    topic: str | None  # what a decision of the turn itself is about ("spend_coffers", "spend_villagers", ...)
     view: PlayerView  # the asked player's view, as it is now
 
 
@@ -163,7 +164,7 @@ def _public(game: Game, player: Player) -> PublicPlayer:
         discard_size=len(player.discard),
         discard_top=player.discard[-1].d.name if player.discard else None,
         in_play=_names(player.in_play), set_aside_size=len(player.set_aside),
-        coffers=player.coffers, favors=player.favors, vp_tokens=player.vp_tokens,
+        coffers=player.coffers, villagers=player.villagers, favors=player.favors, vp_tokens=player.vp_tokens,
         turns_taken=player.turns_taken, score=game.score(player),
     )
 

@@ -1,5 +1,5 @@
 """Vanilla bonuses: +N Cards, +N Actions, +N Buys, +$N, -$N, +$ equal to a cost, +N Favors,
-+N Coffers, +N VP (and "+N VP tokens", the same tokens as printed)."""
++N Coffers, +N Villagers, +N VP (and "+N VP tokens", the same tokens as printed)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 RESOURCES = {
     "card": "Card", "cards": "Card", "action": "Action", "actions": "Action", "buy": "Buy",
     "buys": "Buy", "favor": "Favor", "favors": "Favor", "coffers": "Coffers", "vp": "VP",
+    "villager": "Villager", "villagers": "Villager",
 }
-WORDS_PLURAL = ("card", "action", "buy", "favor")  # "+2 cards"; "+2 coffers", "+2 vp"
+WORDS_PLURAL = ("card", "action", "buy", "favor", "villager")  # "+2 cards"; "+2 coffers", "+2 vp"
 
 
 @primitive(
@@ -42,7 +43,7 @@ coins_worth: "its" "cost"                      -> worth_its_cost  // e.g. +$ equ
            // trash 2 cards from your hand; +$ equal to the total cost of the trashed cards
 COINS_EQUAL.2: /\$(?= equal to\b)/
 VP_TOKEN.2: /vp tokens?(?![a-z'\/-])/
-RESOURCE.1: /(?:cards|card|actions|action|buys|buy|favors|favor|coffers|vp)(?![a-z'\/-])/
+RESOURCE.1: /(?:cards|card|actions|action|buys|buy|favors|favor|coffers|villagers|villager|vp)(?![a-z'\/-])/
 """,
 )
 class Bonus(Node):
@@ -173,6 +174,10 @@ class Bonus(Node):
             def run(ctx: Ctx) -> None:
                 ctx.player.coffers += value(ctx)
                 ctx.game.tokens_changed(ctx.player)
+        elif resource == "Villager":
+            def run(ctx: Ctx) -> None:
+                ctx.player.villagers += value(ctx)
+                ctx.game.tokens_changed(ctx.player)
         else:
             def run(ctx: Ctx) -> None:
                 ctx.player.vp_tokens += value(ctx)
@@ -211,7 +216,7 @@ class Bonus(Node):
             text = self._coins_text()
         else:
             word = self.resource
-            if self.amount != 1 and word in ("Card", "Action", "Buy", "Favor"):
+            if self.amount != 1 and word in ("Card", "Action", "Buy", "Favor", "Villager"):
                 word += "s"
             text = f"+{self.amount} {self._tokens_text(word)}"
         divisor = getattr(self, "divisor", 1)
