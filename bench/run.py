@@ -24,10 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.simulate import Setup, game_seed, random_kingdom, simulate
-from kingdom.strategy import resolve_bot
-from runtime.setup import standard_game
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.setup import standard_game
+
+from kingdom.lab.simulate import Setup, game_seed, random_kingdom, simulate
+from kingdom.lab.strategy import resolve_bot
 
 
 def play(library, kingdom, bots, games: int) -> float:
@@ -116,7 +117,7 @@ def yardstick(library, bots, games: int, rounds: int) -> str:
 COMPILE = """
 import sys, time
 sys.path.insert(0, {root!r})
-from compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 start = time.process_time()
 library, diagnostics = compile_folders([BUILTIN_CARDS], strict=False)
 print(len(library), len(diagnostics), time.process_time() - start)

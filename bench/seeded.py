@@ -19,10 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.simulate import game_seed, random_kingdom
-from kingdom.strategy import resolve_bot
-from runtime.setup import standard_game
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.setup import standard_game
+
+from kingdom.lab.simulate import game_seed, random_kingdom
+from kingdom.lab.strategy import resolve_bot
 
 RECORDED = Path(__file__).with_name("seeded.txt")
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from compiler import primitives
-from compiler.cache import Store, allowed, card_store, digest
-from compiler.card import ParsedCard, compile_card, parse_card
-from compiler.checks import add_split_piles
-from compiler.errors import CompileError, Diagnostic
-from compiler.expansions import MANIFEST, folder_cards, warn_once
-from compiler.loader import MAX_BYTES, Located, decode_utf8, load_yaml
-from compiler.names import check_library_names, check_library_types
-from compiler.nodes import Env, Node
-from runtime.library import CARD_TYPES, Library, singular_forms
+from kingdom.compiler import primitives
+from kingdom.compiler.cache import Store, allowed, card_store, digest
+from kingdom.compiler.card import ParsedCard, compile_card, parse_card
+from kingdom.compiler.checks import add_split_piles
+from kingdom.compiler.errors import CompileError, Diagnostic
+from kingdom.compiler.expansions import MANIFEST, folder_cards, warn_once
+from kingdom.compiler.loader import MAX_BYTES, Located, decode_utf8, load_yaml
+from kingdom.compiler.names import check_library_names, check_library_types
+from kingdom.compiler.nodes import Env, Node
+from kingdom.runtime.library import CARD_TYPES, Library, singular_forms
 
 BUILTIN_CARDS = Path(__file__).resolve().parent.parent / "cards"
 

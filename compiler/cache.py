@@ -355,7 +355,7 @@ def allowed(classes: Iterable[type]) -> dict[str, type]:
     todo = list(classes)
     while todo:
         cls = todo.pop()
-        if cls.__module__.startswith("compiler."):
+        if cls.__module__.startswith("kingdom.compiler."):
             out[f"{cls.__module__}.{cls.__qualname__}"] = cls
         todo.extend(cls.__subclasses__())
     return out

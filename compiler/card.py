@@ -10,20 +10,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.checks import check_card
-from compiler.errors import Diagnostic
-from compiler.loader import Located, load_yaml
-from compiler.names import check_file_names
-from compiler.nodes import Env, Node
-from compiler.parser import DSLSyntaxError, parse
-from compiler.primitives.buy_limits import BuyLimit
-from compiler.primitives.costs import CostChange
-from compiler.references import check_references
-from compiler.render import render_card
-from compiler.schema import validate
-from compiler.structure import Ability, Block, If, compile_apart, make_compound
-from runtime.cards import CardDef
-from runtime.context import Ctx
+from kingdom.compiler.checks import check_card
+from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.loader import Located, load_yaml
+from kingdom.compiler.names import check_file_names
+from kingdom.compiler.nodes import Env, Node
+from kingdom.compiler.parser import DSLSyntaxError, parse
+from kingdom.compiler.primitives.buy_limits import BuyLimit
+from kingdom.compiler.primitives.costs import CostChange
+from kingdom.compiler.references import check_references
+from kingdom.compiler.render import render_card
+from kingdom.compiler.schema import validate
+from kingdom.compiler.structure import Ability, Block, If, compile_apart, make_compound
+from kingdom.runtime.cards import CardDef
+from kingdom.runtime.context import Ctx
 
 DSL_VERSION = 1
 

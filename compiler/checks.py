@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.errors import Diagnostic
+from kingdom.compiler.errors import Diagnostic
 
 if TYPE_CHECKING:
-    from compiler.card import ParsedCard
-    from compiler.nodes import Env, Node
-    from runtime.library import Library
+    from kingdom.compiler.card import ParsedCard
+    from kingdom.compiler.nodes import Env, Node
+    from kingdom.runtime.library import Library
 
 PILE_LIMIT = 200  # cards in one pile (the largest printed pile, 6-player Copper, has 78)
 REPEAT_LIMIT = 100  # times one "repeat N" (and nested repeats together) may run its steps

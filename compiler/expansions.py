@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compiler.errors import Diagnostic
-from compiler.loader import load_yaml
-from compiler.names import visible_name_problem
+from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.loader import load_yaml
+from kingdom.compiler.names import visible_name_problem
 
 MANIFEST = "expansion.yaml"
 ENTRY_POINT_GROUP = "kingdom.expansions"
@@ -72,7 +72,7 @@ class Manifest:
 def read_manifest(file: Path) -> Manifest | Diagnostic:
     """Read one manifest; a K401 diagnostic when its DSL version is newer than ours, K402 if
     invalid (or the loader's code: not UTF-8, an alias, ...)."""
-    from compiler.card import DSL_VERSION
+    from kingdom.compiler.card import DSL_VERSION
 
     doc, problems = load_yaml(str(file))
     if doc is None:
@@ -246,7 +246,7 @@ def discover(extra: Iterable[str | Path] = (), *, builtin: bool = True,
     files: a folder given explicitly and the same expansion pip-installed), is loaded once;
     a different expansion with a name already taken is a K400 problem, and skipped.
     """
-    from compiler.build import BUILTIN_CARDS
+    from kingdom.compiler.build import BUILTIN_CARDS
 
     installed = entry_point_folders(entry_points)
     candidates = [*([BUILTIN_CARDS] if builtin else []), *map(Path, extra),
@@ -299,7 +299,7 @@ def warn_once(problems: Iterable[Diagnostic]) -> None:
 
 def load_library(extra: Iterable[str | Path] = (), strict: bool = True, **kwargs: Any):
     """Compile every discovered folder: (Library, diagnostics)."""
-    from compiler.build import compile_folders
+    from kingdom.compiler.build import compile_folders
 
     return compile_folders(discover(extra, **kwargs), strict=strict)
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from kingdom.compiler import primitives
+from kingdom.compiler.cache import lark_parser
 from lark import Lark
 from lark.lark import PostLex
-
-from compiler import primitives
-from compiler.cache import lark_parser
 
 
 class WholeWords(PostLex):

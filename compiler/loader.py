@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
-from compiler.errors import Diagnostic
+from kingdom.compiler.errors import Diagnostic
 
 Path_ = tuple  # a path into the data: keys and list indexes
 

@@ -13,11 +13,11 @@ import unicodedata
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from compiler.errors import Diagnostic
+from kingdom.compiler.errors import Diagnostic
 
 if TYPE_CHECKING:
-    from compiler.card import ParsedCard
-    from compiler.loader import Located
+    from kingdom.compiler.card import ParsedCard
+    from kingdom.compiler.loader import Located
 
 # Cyrillic and Greek letters that look like Latin ones (capitals, then small letters), and the
 # Latin letter each passes for.
@@ -47,8 +47,8 @@ def visible_name_problem(name: str) -> str | None:
 @cache
 def effect_words() -> frozenset[str]:
     """The words of the effect language ("if", "gain", "card", ...), from the grammar."""
-    from compiler.parser import parser
-    from compiler.syntax_errors import _keywords
+    from kingdom.compiler.parser import parser
+    from kingdom.compiler.syntax_errors import _keywords
 
     return frozenset(w for t in parser().terminals for w in _keywords(t.name)
                      if re.fullmatch(r"[a-z][a-z-]*", w))

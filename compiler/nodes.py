@@ -12,11 +12,11 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from compiler.errors import Diagnostic
+from kingdom.compiler.errors import Diagnostic
 
 if TYPE_CHECKING:
-    from compiler.loader import Located
-    from runtime.context import Ctx
+    from kingdom.compiler.loader import Located
+    from kingdom.runtime.context import Ctx
 
 Effect = Callable[["Ctx"], Any]
 

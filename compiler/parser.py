@@ -11,13 +11,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kingdom.compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, STARTS, grammar_text, parser
+from kingdom.compiler.structure import Block, make_compound
+from kingdom.compiler.syntax_errors import DSLSyntaxError, _syntax_error
+from kingdom.compiler.transform import ToNodes
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput, VisitError
-
-from compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, STARTS, grammar_text, parser
-from compiler.structure import Block, make_compound
-from compiler.syntax_errors import DSLSyntaxError, _syntax_error
-from compiler.transform import ToNodes
 
 __all__ = ["GRAMMAR_FILE", "LARK_OPTIONS", "STARTS", "DSLSyntaxError", "ToNodes", "grammar_text",
            "parse", "parser"]
@@ -81,7 +80,7 @@ def _as_nested(text: str) -> list | None:
 def _check_limits(tree: Tree) -> None:
     """Refuse a tree deeper than MAX_TREE_DEPTH (1,000 reminders in a row) or with a number
     too long to convert, walking it without recursion."""
-    from compiler.loader import MAX_NUMBER_LENGTH
+    from kingdom.compiler.loader import MAX_NUMBER_LENGTH
 
     stack: list[tuple[Tree | Token, int, Tree]] = [(tree, 1, tree)]
     while stack:

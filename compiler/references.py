@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from compiler.selections import Condition, Ref, Selection
-from compiler.structure import (
+from kingdom.compiler.selections import Condition, Ref, Selection
+from kingdom.compiler.structure import (
     Ability,
     AsYou,
     Block,
@@ -46,7 +46,7 @@ from compiler.structure import (
 )
 
 if TYPE_CHECKING:
-    from compiler.nodes import Env, Node
+    from kingdom.compiler.nodes import Env, Node
 
 # (after this kind of step, what the references mean)
 REFERENCES: tuple[tuple[str, str], ...] = (

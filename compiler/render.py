@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from compiler.nodes import sentence
-from compiler.structure import with_reminder
+from kingdom.compiler.nodes import sentence
+from kingdom.compiler.structure import with_reminder
 
 if TYPE_CHECKING:
-    from compiler.card import ParsedCard
-    from runtime.cards import CardDef
+    from kingdom.compiler.card import ParsedCard
+    from kingdom.runtime.cards import CardDef
 
 _COIN_VALUE = re.compile(r"\+\$\d+\.?")  # a fixed coin amount, "+$2": printed "$2" on a Treasure
 

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from compiler.parser import DSLSyntaxError, parse
-from compiler.structure import Block, make_compound, unparse_steps
+from kingdom.compiler.parser import DSLSyntaxError, parse
+from kingdom.compiler.structure import Block, make_compound, unparse_steps
 
 
 def round_trip(text: str, start: str = "statements") -> str | None:
@@ -41,7 +41,7 @@ def round_trip(text: str, start: str = "statements") -> str | None:
 
 def block_items(value: Any) -> Iterator[tuple[str, str]]:
     """(text, start) for every statement line and every head of a card's YAML block."""
-    from compiler.card import _text_lines
+    from kingdom.compiler.card import _text_lines
 
     for item in value if isinstance(value, list) else [value]:
         if isinstance(item, list):
@@ -57,8 +57,8 @@ def block_items(value: Any) -> Iterator[tuple[str, str]]:
 
 def parsed_cards(folders: list[Path]) -> Iterator[Any]:
     """Every card of `folders` that parses (a ParsedCard), in file order."""
-    from compiler.card import ParsedCard, parse_card
-    from compiler.expansions import folder_cards
+    from kingdom.compiler.card import ParsedCard, parse_card
+    from kingdom.compiler.expansions import folder_cards
 
     for folder in folders:
         files, _ = folder_cards(folder)

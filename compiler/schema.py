@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-
-from compiler.errors import Diagnostic
-from compiler.loader import Located
+from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.loader import Located
 
 SCHEMA_FILE = Path(__file__).with_name("card.schema.json")
 

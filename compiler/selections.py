@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from compiler.nodes import NUMBER_WORDS, Env, Node, article, plural
-from runtime.decisions import CARDS, NUMBER, Decision, ask
-from runtime.history import this_turn
+from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node, article, plural
+from kingdom.runtime.decisions import CARDS, NUMBER, Decision, ask
+from kingdom.runtime.history import this_turn
 
 if TYPE_CHECKING:
-    from runtime.cards import Card, CardDef
-    from runtime.context import Ctx
+    from kingdom.runtime.cards import Card, CardDef
+    from kingdom.runtime.context import Ctx
 
 Placed = tuple["Card", list]
 Pred = Callable[["Ctx", "CardDef"], bool]

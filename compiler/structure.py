@@ -8,8 +8,8 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from compiler.checks import check_repeat
-from compiler.nodes import (
+from kingdom.compiler.checks import check_repeat
+from kingdom.compiler.nodes import (
     Env,
     Node,
     article,
@@ -20,17 +20,17 @@ from compiler.nodes import (
     they_do,
     third_person,
 )
-from compiler.selections import Amount, Condition, Countable, Filter, Ref, Selection
-from runtime.cards import Trigger
-from runtime.context import Ctx, Declined
-from runtime.decisions import OPTION, YES_NO, Decision, ask
-from runtime.game import Listener
-from runtime.history import VERBS, times_this_turn
+from kingdom.compiler.selections import Amount, Condition, Countable, Filter, Ref, Selection
+from kingdom.runtime.cards import Trigger
+from kingdom.runtime.context import Ctx, Declined
+from kingdom.runtime.decisions import OPTION, YES_NO, Decision, ask
+from kingdom.runtime.game import Listener
+from kingdom.runtime.history import VERBS, times_this_turn
 
 if TYPE_CHECKING:
-    from runtime.cards import Card
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.cards import Card
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 MERGED = ("trashed", "gained", "discarded", "revealed_all")
 

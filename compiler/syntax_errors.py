@@ -7,9 +7,8 @@ import difflib
 import re
 from functools import cache
 
+from kingdom.compiler.grammar import parser
 from lark.exceptions import UnexpectedInput
-
-from compiler.grammar import parser
 
 STEP_WORDS = [
     "draw", "gain", "trash", "discard", "put", "play", "reveal", "look", "set", "return",

@@ -3,11 +3,12 @@ from code"). Run it: `python examples/play_api.py`. The seat here plays Big Mone
 
 from __future__ import annotations
 
-from compiler.build import builtin_library
-from kingdom.bots import BigMoney
-from kingdom.narrate import Narrator
-from runtime.setup import standard_game
-from runtime.stepwise import IllegalAnswer, Pending, Session
+from kingdom.compiler.build import builtin_library
+from kingdom.runtime.setup import standard_game
+from kingdom.runtime.stepwise import IllegalAnswer, Pending, Session
+
+from kingdom.lab.bots import BigMoney
+from kingdom.table.narrate import Narrator
 
 
 def choose(pending: Pending):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime.cards import Card
-from runtime.context import Ctx
-from runtime.costs import Affordable
-from runtime.decisions import BUY, NUMBER, OVERPAY, SPEND_COFFERS, Decision, ask
-from runtime.errors import IllegalMove
-from runtime.piles import Pile
-from runtime.player import Player
+from kingdom.runtime.cards import Card
+from kingdom.runtime.context import Ctx
+from kingdom.runtime.costs import Affordable
+from kingdom.runtime.decisions import BUY, NUMBER, OVERPAY, SPEND_COFFERS, Decision, ask
+from kingdom.runtime.errors import IllegalMove
+from kingdom.runtime.piles import Pile
+from kingdom.runtime.player import Player
 
 
 class Buying:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.context import Ctx
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 Effect = Callable[["Ctx"], Any]
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from runtime.decisions import YES_NO, Decision, ask
+from kingdom.runtime.decisions import YES_NO, Decision, ask
 
 if TYPE_CHECKING:
-    from runtime.cards import Card
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.cards import Card
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 
 class Ctx:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.cards import CardDef
-from runtime.context import Ctx
+from kingdom.runtime.cards import CardDef
+from kingdom.runtime.context import Ctx
 
 if TYPE_CHECKING:
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 
 class Costs:

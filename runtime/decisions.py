@@ -14,9 +14,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from runtime.cards import Card
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.cards import Card
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 # Kinds of decision, with the shape of their answer:
 CARDS = "cards"  # pick min..max cards from `options` (Card objects)    -> list[Card]

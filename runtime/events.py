@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from runtime.cards import Card, CardDef
-from runtime.player import Player
+from kingdom.runtime.cards import Card, CardDef
+from kingdom.runtime.player import Player
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from kingdom.runtime.game import Game
 
 
 class Listener:

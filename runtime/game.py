@@ -18,20 +18,20 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from runtime.buying import Buying
-from runtime.cards import Card, CardDef
-from runtime.costs import Affordable, Costs
-from runtime.errors import STEP_BUDGET, GameStalled, IllegalMove
-from runtime.events import Events, Listener
-from runtime.order import TurnOrder
-from runtime.piles import NewCards, Pile, numbered_cards
-from runtime.player import Player
-from runtime.playing import Playing
-from runtime.turn import Turn
-from runtime.zones import Zones
+from kingdom.runtime.buying import Buying
+from kingdom.runtime.cards import Card, CardDef
+from kingdom.runtime.costs import Affordable, Costs
+from kingdom.runtime.errors import STEP_BUDGET, GameStalled, IllegalMove
+from kingdom.runtime.events import Events, Listener
+from kingdom.runtime.order import TurnOrder
+from kingdom.runtime.piles import NewCards, Pile, numbered_cards
+from kingdom.runtime.player import Player
+from kingdom.runtime.playing import Playing
+from kingdom.runtime.turn import Turn
+from kingdom.runtime.zones import Zones
 
 if TYPE_CHECKING:
-    from runtime.library import Library
+    from kingdom.runtime.library import Library
 
 __all__ = [
     "STEP_BUDGET", "Affordable", "Game", "GameStalled", "IllegalMove", "Listener", "NewCards", "Pile",

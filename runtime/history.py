@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from runtime.context import Ctx
+from kingdom.runtime.context import Ctx
 
 if TYPE_CHECKING:
-    from runtime.cards import Card, CardDef
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.cards import Card, CardDef
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 VERBS = ("play", "gain", "buy")  # the events with a history this turn
 

@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterator
 from typing import Any
 
-from runtime.cards import CardDef
+from kingdom.runtime.cards import CardDef
 
 CARD_TYPES = (
     "Action", "Treasure", "Victory", "Curse", "Attack", "Reaction", "Duration", "Reward",

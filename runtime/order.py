@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.errors import GameStalled
-from runtime.player import Player
+from kingdom.runtime.errors import GameStalled
+from kingdom.runtime.player import Player
 
 
 class TurnOrder:

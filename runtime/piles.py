@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.cards import Card, CardDef
+from kingdom.runtime.cards import Card, CardDef
 
 
 class Pile:

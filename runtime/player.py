@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from runtime.cards import Card
+    from kingdom.runtime.cards import Card
 
 
 class Player:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from runtime.cards import Card
-from runtime.context import Ctx
-from runtime.decisions import CARDS, REACT, Decision, ask
-from runtime.player import Player
-from runtime.reactions import react_with
+from kingdom.runtime.cards import Card
+from kingdom.runtime.context import Ctx
+from kingdom.runtime.decisions import CARDS, REACT, Decision, ask
+from kingdom.runtime.player import Player
+from kingdom.runtime.reactions import react_with
 
 
 class Playing:

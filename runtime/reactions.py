@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from runtime.cards import Card, CardDef, Trigger
-from runtime.context import Ctx
-from runtime.decisions import CARDS, REACT, Decision, ask
-from runtime.events import Listener
-from runtime.player import Player
+from kingdom.runtime.cards import Card, CardDef, Trigger
+from kingdom.runtime.context import Ctx
+from kingdom.runtime.decisions import CARDS, REACT, Decision, ask
+from kingdom.runtime.events import Listener
+from kingdom.runtime.player import Player
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from kingdom.runtime.game import Game
 
 VERBS = {"gain": "gains", "buy": "buys", "trash": "trashes", "play": "plays"}
 

@@ -6,15 +6,15 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from runtime.cards import CardDef
-from runtime.context import Ctx
-from runtime.game import Game, IllegalMove, Listener, NewCards, Pile, numbered_cards
-from runtime.library import Library
-from runtime.reactions import install_hand_reactions
+from kingdom.runtime.cards import CardDef
+from kingdom.runtime.context import Ctx
+from kingdom.runtime.game import Game, IllegalMove, Listener, NewCards, Pile, numbered_cards
+from kingdom.runtime.library import Library
+from kingdom.runtime.reactions import install_hand_reactions
 
 if TYPE_CHECKING:
-    from runtime.cards import Card
-    from runtime.player import Player
+    from kingdom.runtime.cards import Card
+    from kingdom.runtime.player import Player
 
 BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 

@@ -33,11 +33,11 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from runtime.decisions import Decision, IllegalAnswer
+from kingdom.runtime.decisions import Decision, IllegalAnswer
 
 if TYPE_CHECKING:
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 __all__ = ["GameFailed", "IllegalAnswer", "Pending", "PileView", "PlayerView", "PublicPlayer",
            "Result", "Seat", "Session", "SessionError", "player_view"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from runtime.cards import Card
-from runtime.decisions import NUMBER, PLAY, SPEND_VILLAGERS, TREASURES, Decision, ask
-from runtime.player import Player
+from kingdom.runtime.cards import Card
+from kingdom.runtime.decisions import NUMBER, PLAY, SPEND_VILLAGERS, TREASURES, Decision, ask
+from kingdom.runtime.player import Player
 
 
 class Turn:

@@ -3,12 +3,12 @@ trashing, discarding, and the when-gain and when-trash triggers these moves set 
 
 from __future__ import annotations
 
-from runtime.cards import Card
-from runtime.context import Ctx
-from runtime.decisions import ORDER, YES_NO, Decision, ask
-from runtime.piles import Pile
-from runtime.player import Player
-from runtime.shuffle import _FAST_SHUFFLE, _shuffle
+from kingdom.runtime.cards import Card
+from kingdom.runtime.context import Ctx
+from kingdom.runtime.decisions import ORDER, YES_NO, Decision, ask
+from kingdom.runtime.piles import Pile
+from kingdom.runtime.player import Player
+from kingdom.runtime.shuffle import _FAST_SHUFFLE, _shuffle
 
 
 class Zones:

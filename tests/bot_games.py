@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from kingdom.bots import DefaultAgent, RandomAgent
-from kingdom.invariants import InvariantChecker
-from runtime.library import Library
-from runtime.setup import standard_game
+from kingdom.runtime.library import Library
+from kingdom.runtime.setup import standard_game
+
+from kingdom.lab.bots import DefaultAgent, RandomAgent
+from kingdom.lab.invariants import InvariantChecker
 
 
 def play_checked(library: Library, kingdom: list[str], seed: int, max_turns: int = 40,

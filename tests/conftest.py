@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.errors import CompileError
 
-from compiler.errors import CompileError
-from kingdom.scenario_check import Scenario, load_file
-from kingdom.scenarios import run_scenario
+from kingdom.scenarios.check import Scenario, load_file
+from kingdom.scenarios.runner import run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

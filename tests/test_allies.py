@@ -4,10 +4,10 @@ pile; every Ally survives bot games."""
 from __future__ import annotations
 
 import pytest
+from kingdom.compiler.build import builtin_library
+from kingdom.runtime.setup import standard_game
 
-from compiler.build import builtin_library
-from kingdom.bots import DefaultAgent
-from runtime.setup import standard_game
+from kingdom.lab.bots import DefaultAgent
 
 LIBRARY = builtin_library()
 ALLIES = sorted(d.name for d in LIBRARY if d.kind == "ally")

@@ -5,11 +5,11 @@ a Province or an Action. Forced trashes (Remodel) still take the least bad cards
 from __future__ import annotations
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.decisions import CARDS, Decision
+from kingdom.runtime.setup import standard_game
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.bots import YOUNG_TURNS, DefaultAgent
-from runtime.decisions import CARDS, Decision
-from runtime.setup import standard_game
+from kingdom.lab.bots import YOUNG_TURNS, DefaultAgent
 
 
 @pytest.fixture(scope="module")

@@ -2,8 +2,9 @@
 
 from pathlib import Path
 
-from kingdom.scenarios import build_game, library_for, run_step
-from runtime.events import Listener
+from kingdom.runtime.events import Listener
+
+from kingdom.scenarios.runner import build_game, library_for, run_step
 
 CARDS = Path(__file__).parent / "dsl-cards"
 

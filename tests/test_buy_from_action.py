@@ -2,9 +2,9 @@
 
 
 import pytest
+from kingdom.runtime.game import IllegalMove
 
-from kingdom.scenarios import build_game, library_for, run_step
-from runtime.game import IllegalMove
+from kingdom.scenarios.runner import build_game, library_for, run_step
 
 SPEC = {"ally": "League of Bankers", "setup": {"p1": {"favors": 4}}}
 

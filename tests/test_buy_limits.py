@@ -5,10 +5,10 @@ the compile-time refusals of h-gaps1's phrases written where they cannot work (K
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.costs import Affordable
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.scenarios import build_game, library_for
-from runtime.costs import Affordable
+from kingdom.scenarios.runner import build_game, library_for
 
 CARDS = Path(__file__).parent / "dsl-cards"
 

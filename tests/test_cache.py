@@ -13,10 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from compiler import cache
-from compiler.build import compile_folders
-from compiler.parser import LARK_OPTIONS, grammar_text
+from kingdom.compiler import cache
+from kingdom.compiler.build import compile_folders
+from kingdom.compiler.parser import LARK_OPTIONS, grammar_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = """dsl: 1
@@ -226,8 +225,8 @@ def _name(n: int) -> str:
 
 def test_the_grammar_is_the_same_whatever_order_primitives_register_in() -> None:
     script = ("import hashlib, sys\nfor name in sys.argv[1:]:\n"
-              "    __import__('compiler.primitives.' + name)\n"
-              "from compiler import primitives\nfrom compiler.parser import grammar_text\n"
+              "    __import__('kingdom.compiler.primitives.' + name)\n"
+              "from kingdom.compiler import primitives\nfrom kingdom.compiler.parser import grammar_text\n"
               "key = hashlib.sha256(grammar_text().encode()).hexdigest()\n"
               "print(' '.join(primitives.GRAMMAR), key)")
     runs = [subprocess.run([sys.executable, "-c", script, *names], cwd=ROOT, capture_output=True,

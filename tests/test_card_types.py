@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 from example_sets import EXAMPLE_IDS, EXAMPLES, HARBOR, Example
-
-from compiler.build import BUILTIN_CARDS, compile_folders
-from compiler.names import _edits
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.names import _edits
 
 
 def _card(folder: Path, name: str, types: str) -> None:

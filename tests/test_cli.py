@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kingdom.cli import main
+from kingdom.cli.main import main
 
 
 def test_demo_compiles_everything_and_plays_a_game(capsys) -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from kingdom import cli
-from kingdom.arguments import printable
+from kingdom.cli import main as cli
+from kingdom.cli.arguments import printable
 
 ROOT = Path(__file__).resolve().parent.parent
 SIM = ["simulate", "--games", "2", "--no-progress"]  # few games: the checks come first anyway
@@ -20,7 +20,7 @@ SIM = ["simulate", "--games", "2", "--no-progress"]  # few games: the checks com
 
 def kingdom(*args: str, **kwargs) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k not in ("KINGDOM_DEBUG", "KINGDOM_PATH")}
-    return subprocess.Popen([sys.executable, "-m", "kingdom.cli", *args], cwd=ROOT, env=env,
+    return subprocess.Popen([sys.executable, "-m", "kingdom", *args], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
 
 

@@ -5,15 +5,15 @@ bot."""
 from __future__ import annotations
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.errors import CompileError
+from kingdom.runtime import decisions
+from kingdom.runtime.decisions import NUMBER, OVERPAY, SPEND_COFFERS
+from kingdom.runtime.setup import standard_game
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from compiler.errors import CompileError
-from kingdom.bots import DefaultAgent, RandomAgent, coffers_to_reach, overpay_use
-from kingdom.simulate import Setup, simulate
-from kingdom.strategy import load_strategy, resolve_bot
-from runtime import decisions
-from runtime.decisions import NUMBER, OVERPAY, SPEND_COFFERS
-from runtime.setup import standard_game
+from kingdom.lab.bots import DefaultAgent, RandomAgent, coffers_to_reach, overpay_use
+from kingdom.lab.simulate import Setup, simulate
+from kingdom.lab.strategy import load_strategy, resolve_bot
 
 
 @pytest.fixture(scope="module")

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.checks import BONUS_LIMIT, PILE_LIMIT, REPEAT_LIMIT
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from compiler.checks import BONUS_LIMIT, PILE_LIMIT, REPEAT_LIMIT
-from kingdom.cli import main
+from kingdom.cli.main import main
 
 UNPLAYABLE = Path(__file__).parent / "unplayable"
 

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 from bot_games import play_checked
-
-from compiler.build import BUILTIN_CARDS, compile_folders
-from runtime.decisions import CARDS, YES_NO
-from runtime.setup import standard_game
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.decisions import CARDS, YES_NO
+from kingdom.runtime.setup import standard_game
 
 LIBRARY, _ = compile_folders([BUILTIN_CARDS, Path(__file__).parent / "expansions" / "treasures"])
 

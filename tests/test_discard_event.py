@@ -4,9 +4,9 @@ abilities pays (nothing: no listener, no decision)."""
 from pathlib import Path
 
 import pytest
+from kingdom.runtime.decisions import CARDS
 
-from kingdom.scenarios import ScriptedAgent, build_game, library_for, run_step
-from runtime.decisions import CARDS
+from kingdom.scenarios.runner import ScriptedAgent, build_game, library_for, run_step
 
 CARDS_DIR = Path(__file__).parent / "dsl-cards"
 

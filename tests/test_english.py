@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from compiler.build import BUILTIN_CARDS, builtin_library, compile_folders
+from kingdom.compiler.build import BUILTIN_CARDS, builtin_library, compile_folders
 
 CASES: list[tuple[object, str]] = [
     # number agreement

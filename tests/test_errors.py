@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kingdom.cli import main
+from kingdom.cli.main import main
 
 BROKEN = Path(__file__).parent / "broken"
 
@@ -105,8 +105,8 @@ def test_misspelt_keyword_gets_a_did_you_mean(tmp_path: Path) -> None:
 
 # Hints that misled a designer (trial 2): each says what would be accepted, and where to look.
 def _syntax_hint(text: str) -> tuple[str, str, str]:
-    from compiler.parser import parse
-    from compiler.syntax_errors import DSLSyntaxError
+    from kingdom.compiler.parser import parse
+    from kingdom.compiler.syntax_errors import DSLSyntaxError
 
     with pytest.raises(DSLSyntaxError) as caught:
         parse(text)

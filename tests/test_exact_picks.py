@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from kingdom.scenarios import run_scenario
+from kingdom.scenarios.runner import run_scenario
 
 HERE = Path(__file__).parent / "scenarios" / "intrigue" / "mill.yaml"
 

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 from example_sets import EXAMPLE_IDS, EXAMPLES, Example
-
-from compiler.build import BUILTIN_CARDS, compile_folders
-from compiler.expansions import (
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.expansions import (
     ENTRY_POINT_GROUP,
     Manifest,
     discover,
@@ -22,9 +21,10 @@ from compiler.expansions import (
     env_folders,
     read_manifest,
 )
-from kingdom.cli import main
-from kingdom.scenario_check import Scenario, load_file
-from kingdom.scenarios import run_scenario
+
+from kingdom.cli.main import main
+from kingdom.scenarios.check import Scenario, load_file
+from kingdom.scenarios.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILTIN = BUILTIN_CARDS.resolve()
@@ -232,7 +232,7 @@ def test_pip_install_exposes_the_entry_point(example: Example, tmp_path) -> None
         pytest.skip(f"pip install did not run here: {done.stderr.strip()[-300:]}")
     env = {k: v for k, v in os.environ.items() if k != "KINGDOM_PATH"}
     env["PYTHONPATH"] = str(target)
-    listed = subprocess.run([sys.executable, "-m", "kingdom.cli", "list", "--set", example.set, "--json"],
+    listed = subprocess.run([sys.executable, "-m", "kingdom", "list", "--set", example.set, "--json"],
                             capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert listed.returncode == 0, listed.stderr
     assert {c["name"] for c in json.loads(listed.stdout)} == example.cards

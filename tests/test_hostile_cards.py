@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from compiler.errors import CompileError
-from compiler.loader import MAX_BYTES, load_yaml
+from kingdom.compiler.errors import CompileError
+from kingdom.compiler.loader import MAX_BYTES, load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "hostile"
@@ -66,7 +65,7 @@ def kingdom(*args: str | Path, env: dict[str, str] | None = None) -> Run:
     environ = {k: v for k, v in os.environ.items() if k not in ("KINGDOM_PATH", "PYTHONPATH")}
     environ.update(env or {})
     with open(os.devnull, "wb") as out, tempfile.TemporaryFile() as err:
-        process = subprocess.Popen([sys.executable, "-m", "kingdom.cli", *map(str, args)],
+        process = subprocess.Popen([sys.executable, "-m", "kingdom", *map(str, args)],
                                    stdout=out, stderr=err, cwd=ROOT, env=environ)
         deadline = time.monotonic() + 60  # a hang guard only: CPU time is what is checked
         while True:
@@ -208,8 +207,9 @@ def test_load_yaml_reads_utf8_with_a_byte_order_mark(tmp_path: Path) -> None:
 
 
 def test_strategy_files_are_loaded_safely(tmp_path: Path) -> None:
-    from compiler.build import BUILTIN_CARDS, compile_folders
-    from kingdom.strategy import load_strategy
+    from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+
+    from kingdom.lab.strategy import load_strategy
 
     library, _ = compile_folders([BUILTIN_CARDS / "base"])
     file = tmp_path / "bomb.yaml"

@@ -172,7 +172,7 @@ class Run:
 
 def kingdom(*args: str | Path) -> Run:
     """`kingdom ARGS...` in a process of its own, killed if it runs past a minute."""
-    command = [sys.executable, "-m", "kingdom.cli", *map(str, args)]
+    command = [sys.executable, "-m", "kingdom", *map(str, args)]
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=err, text=True)
         killer = threading.Timer(60, process.kill)

@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, card_files
+from kingdom.compiler.cache import lark_parser
+from kingdom.compiler.loader import load_yaml
+from kingdom.compiler.parser import LARK_OPTIONS, DSLSyntaxError, grammar_text, parse
 from lark import Lark
 from lark.lexer import LexerState, TextSlice
-
-from compiler.build import BUILTIN_CARDS, card_files
-from compiler.cache import lark_parser
-from compiler.loader import load_yaml
-from compiler.parser import LARK_OPTIONS, DSLSyntaxError, grammar_text, parse
 
 
 def _parsers(tmp_path, monkeypatch) -> list[Lark]:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from compiler.build import BUILTIN_CARDS, compile_folders
-from compiler.nodes import Node
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.nodes import Node
 
 CARD = "dsl: 1\nname: Trial\ncost: 3\ntypes: [Action]\nplay:\n"
 PLACES = {"line", "column", "item_path"}  # where a node was written, not what it means

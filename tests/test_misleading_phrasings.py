@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 
 CARD = "dsl: 1\nname: Trial\ncost: 3\ntypes: [Action, Duration, Attack]\nplay:\n"
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.setup import standard_game
+from kingdom.runtime.stepwise import player_view
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.scenarios import build_game
-from runtime.setup import standard_game
-from runtime.stepwise import player_view
+from kingdom.scenarios.runner import build_game
 
 DSL_CARDS = Path(__file__).parent / "dsl-cards"
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.build import builtin_library
-from kingdom import moves
-from kingdom.bots import DefaultAgent
-from kingdom.narrate import Narrator, money, narrate, narrate_simulated
-from kingdom.simulate import Setup, empty_results, play_game
-from kingdom.strategy import resolve_bot
-from runtime.decisions import NUMBER, REACT, YES_NO, Decision
-from runtime.setup import standard_game
+from kingdom.compiler.build import builtin_library
+from kingdom.runtime.decisions import NUMBER, REACT, YES_NO, Decision
+from kingdom.runtime.setup import standard_game
+
+from kingdom.lab.bots import DefaultAgent
+from kingdom.lab.simulate import Setup, empty_results, play_game
+from kingdom.lab.strategy import resolve_bot
+from kingdom.table import moves
+from kingdom.table.narrate import Narrator, money, narrate, narrate_simulated
 
 LIBRARY = builtin_library()
 

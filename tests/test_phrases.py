@@ -7,11 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from kingdom.compiler import phrases as ref
+from kingdom.compiler import primitives
+from kingdom.compiler.parser import grammar_text
 
-from compiler import primitives
-from compiler.parser import grammar_text
-from kingdom import phrases as ref
-from kingdom.cli import main
+from kingdom.cli.main import main
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "dsl.md"
 
@@ -114,8 +114,8 @@ def test_phrases_unknown_word_fails(capsys):
 
 
 def test_markdown_lists_keys_and_codes(reference):
-    from compiler.errors import CODES
-    from compiler.schema import card_schema
+    from kingdom.compiler.errors import CODES
+    from kingdom.compiler.schema import card_schema
 
     doc = ref.markdown()
     for key in card_schema()["properties"]:

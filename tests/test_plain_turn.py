@@ -5,11 +5,11 @@ end alike, card for card, down to the random generator's state."""
 from __future__ import annotations
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.setup import build_supply, standard_game
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.simulate import game_seed, random_kingdom
-from kingdom.strategy import resolve_bot
-from runtime.setup import build_supply, standard_game
+from kingdom.lab.simulate import game_seed, random_kingdom
+from kingdom.lab.strategy import resolve_bot
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
+from kingdom.runtime.stepwise import Pending
 
-from kingdom.play import AnswerError, Record, SaveError, parse
-from runtime.stepwise import Pending
+from kingdom.table.play import AnswerError, Record, SaveError, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ["--kingdom", "Smithy,Village,Militia,Moat,Cellar", "--bots", "big-money,big-money",
@@ -23,7 +23,7 @@ GAME = ["--kingdom", "Smithy,Village,Militia,Moat,Cellar", "--bots", "big-money,
 
 
 def kingdom_play(*args: str, feed: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kingdom.cli", "play", *args], input=feed,
+    return subprocess.run([sys.executable, "-m", "kingdom", "play", *args], input=feed,
                           capture_output=True, text=True, timeout=timeout, cwd=ROOT)
 
 
@@ -67,7 +67,7 @@ def test_bad_answers_are_re_asked_and_undo_goes_back(tmp_path: Path) -> None:
 
 def test_ctrl_c_saves_and_says_how_to_resume(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    proc = subprocess.Popen([sys.executable, "-m", "kingdom.cli", "play", *GAME, "--save",
+    proc = subprocess.Popen([sys.executable, "-m", "kingdom", "play", *GAME, "--save",
                              str(save)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=ROOT)
     proc.stdin.write("1\n")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kingdom.cli import main
+from kingdom.cli.main import main
 
 pytest.importorskip("matplotlib")
 
@@ -21,9 +21,10 @@ def test_plot_is_a_png(tmp_path: Path, capsys) -> None:
 
 
 def test_timeline_has_one_entry_per_game_in_order() -> None:
-    from compiler.build import builtin_library
-    from kingdom.simulate import Setup, simulate
-    from kingdom.strategy import resolve_bot
+    from kingdom.compiler.build import builtin_library
+
+    from kingdom.lab.simulate import Setup, simulate
+    from kingdom.lab.strategy import resolve_bot
 
     library = builtin_library()
     bots = [resolve_bot("big-money", library), resolve_bot("smithy-big-money", library)]

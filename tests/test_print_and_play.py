@@ -9,12 +9,12 @@ import re
 
 import pytest
 from example_sets import EXAMPLE_IDS, EXAMPLES, Example
+from kingdom.compiler.expansions import load_library
 from pypdf import PdfReader
 
-from compiler.expansions import load_library
-from kingdom import proxies, render
-from kingdom.cli import main
-from kingdom.randomizer import Constraints, RandomizerError, bonus, deal, resolve_setup
+from kingdom.cli.main import main
+from kingdom.print import proxies, render
+from kingdom.print.randomizer import Constraints, RandomizerError, bonus, deal, resolve_setup
 
 LIBRARY, _ = load_library([e.folder for e in EXAMPLES], strict=False, environ={}, entry_points=[])
 SIZES = {"a4": (595, 842), "letter": (612, 792)}

@@ -26,8 +26,7 @@ import yaml
 from bot_games import play_checked
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 
 FUZZ = os.environ.get("KINGDOM_FUZZ", "")
 EXAMPLES = (2000 if FUZZ in ("1", "yes") else int(FUZZ)) if FUZZ else 10

@@ -3,8 +3,9 @@ installed only in a game with such a card: a game without one pays nothing for t
 
 from pathlib import Path
 
-from kingdom.scenarios import build_game, library_for, run_step
-from runtime.reactions import HandReactions
+from kingdom.runtime.reactions import HandReactions
+
+from kingdom.scenarios.runner import build_game, library_for, run_step
 
 CARDS = Path(__file__).parent / "dsl-cards"
 

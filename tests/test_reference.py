@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from compiler.build import builtin_library
-from compiler.render import render_card
+from kingdom.compiler.build import builtin_library
+from kingdom.compiler.render import render_card
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "cards.yaml"
 LIBRARY = builtin_library()

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from example_sets import EXAMPLE_IDS, EXAMPLES, Example
+from kingdom.compiler.build import BUILTIN_CARDS
+from kingdom.compiler.expansions import discover, load_library
 from markupsafe import escape
 
-from compiler.build import BUILTIN_CARDS
-from compiler.expansions import discover, load_library
-from kingdom import render
-from kingdom.cli import main
+from kingdom.cli.main import main
+from kingdom.print import render
 
 LIBRARY, _ = load_library([e.folder for e in EXAMPLES], strict=False, environ={},
                           entry_points=[])  # test_errors checks

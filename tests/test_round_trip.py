@@ -12,13 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
+from kingdom.compiler import phrases as ref
+from kingdom.compiler import primitives
+from kingdom.compiler.nodes import Node
+from kingdom.compiler.parser import STARTS, DSLSyntaxError, ToNodes, grammar_text, parse
+from kingdom.compiler.round_trip import card_items, failures, round_trip
 from lark import Lark
-
-from compiler import primitives
-from compiler.nodes import Node
-from compiler.parser import STARTS, DSLSyntaxError, ToNodes, grammar_text, parse
-from compiler.round_trip import card_items, failures, round_trip
-from kingdom import phrases as ref
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD_FOLDERS = [ROOT / "cards", *sorted(p for p in (ROOT / "examples").iterdir() if p.is_dir()),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kingdom.cli import main
+from kingdom.cli.main import main
 
 # A while-in-play ability below the line (original card).
 WARDEN = """\

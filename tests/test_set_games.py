@@ -4,11 +4,11 @@ rules, with no card created or lost (checked before every turn decision)."""
 from __future__ import annotations
 
 import pytest
+from kingdom.compiler.build import builtin_library
+from kingdom.runtime.setup import standard_game
 
-from compiler.build import builtin_library
-from kingdom.bots import DefaultAgent
-from kingdom.invariants import InvariantChecker
-from runtime.setup import standard_game
+from kingdom.lab.bots import DefaultAgent
+from kingdom.lab.invariants import InvariantChecker
 
 LIBRARY = builtin_library()
 SETS = ["base", "base-1e", "intrigue", "intrigue-1e", "cornucopia-guilds"]

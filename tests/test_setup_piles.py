@@ -3,8 +3,8 @@ costing $2 or $3, in the Supply), Ferryman's pile (costing $3 or $4, outside it)
 
 from __future__ import annotations
 
-from compiler.build import builtin_library
-from runtime.setup import standard_game
+from kingdom.compiler.build import builtin_library
+from kingdom.runtime.setup import standard_game
 
 LIBRARY = builtin_library()
 

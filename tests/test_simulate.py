@@ -11,11 +11,11 @@ import json
 import math
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.cli import main
-from kingdom.simulate import Setup, random_kingdom, simulate, wilson
-from kingdom.strategy import resolve_bot
+from kingdom.cli.main import main
+from kingdom.lab.simulate import Setup, random_kingdom, simulate, wilson
+from kingdom.lab.strategy import resolve_bot
 
 
 @pytest.fixture(scope="module")
@@ -63,8 +63,9 @@ def test_invariants_hold_on_random_kingdoms(library):
 
 
 def test_invariant_checker_catches_a_lost_card(library):
-    from kingdom.invariants import InvariantChecker, InvariantViolation
-    from runtime.setup import standard_game
+    from kingdom.runtime.setup import standard_game
+
+    from kingdom.lab.invariants import InvariantChecker, InvariantViolation
 
     bot = resolve_bot("big-money", library)
     game = standard_game(library, ["Smithy"], [bot.agent(), bot.agent()], seed=1)

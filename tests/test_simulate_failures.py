@@ -10,14 +10,14 @@ import signal
 import time
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.game import GameStalled
+from kingdom.runtime.setup import standard_game
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.bots import BigMoney, DefaultAgent
-from kingdom.cli import main
-from kingdom.simulate import Setup, game_seed, play_game, simulate
-from kingdom.strategy import resolve_bot
-from runtime.game import GameStalled
-from runtime.setup import standard_game
+from kingdom.cli.main import main
+from kingdom.lab.bots import BigMoney, DefaultAgent
+from kingdom.lab.simulate import Setup, game_seed, play_game, simulate
+from kingdom.lab.strategy import resolve_bot
 
 PARENT = os.getpid()
 VICTIM = 300  # the game (of seed 1) in which the doomed bot's process dies
@@ -69,7 +69,7 @@ def test_a_killed_worker_loses_only_its_game(library):
 
 
 def test_cli_reports_the_lost_game_and_the_rest(library, monkeypatch, capsys):
-    monkeypatch.setattr("kingdom.strategy.resolve_bot", lambda spec, _library: DoomedBot()
+    monkeypatch.setattr("kingdom.lab.strategy.resolve_bot", lambda spec, _library: DoomedBot()
                         if spec == "doomed" else resolve_bot(spec, library))
     code = main(["simulate", "--kingdom", "Smithy", "--bots", "doomed,big-money", "--games", "600",
                  "--jobs", "2", "--json"])
@@ -129,7 +129,7 @@ def test_the_generic_bot_never_trashes_its_way_out(kingdom):
     library, _ = compile_folders([BUILTIN_CARDS])
     bot = resolve_bot("default", library)
     setup = Setup(library, [library.resolve(n) for n in kingdom], [bot, bot], max_turns=100)
-    from kingdom.simulate import empty_results
+    from kingdom.lab.simulate import empty_results
 
     results = empty_results(setup)
     for index in range(150):

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.build import builtin_library
 
-from compiler.build import builtin_library
-from kingdom.cli import main
-from kingdom.simulate import (
+from kingdom.cli.main import main
+from kingdom.lab.simulate import (
     ClusterError,
     RunSpec,
     build_setup,

@@ -4,10 +4,10 @@ DefaultAgent bots, no card is created or lost, and each split pile counts as one
 from __future__ import annotations
 
 import pytest
+from kingdom.compiler.build import builtin_library
+from kingdom.runtime.setup import standard_game
 
-from compiler.build import builtin_library
-from kingdom.bots import DefaultAgent, RandomAgent
-from runtime.setup import standard_game
+from kingdom.lab.bots import DefaultAgent, RandomAgent
 
 LIBRARY = builtin_library()
 SPLIT = ["Augurs", "Clashes", "Forts", "Odysseys", "Townsfolk", "Wizards"]

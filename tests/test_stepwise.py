@@ -14,10 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from compiler.build import builtin_library
-from runtime.setup import standard_game
-from runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session, SessionError
+from kingdom.compiler.build import builtin_library
+from kingdom.runtime.setup import standard_game
+from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session, SessionError
 
 KINGDOM = ["Cellar", "Chapel", "Moat", "Harbinger", "Workshop", "Militia", "Remodel",
            "Throne Room", "Library", "Sentry"]

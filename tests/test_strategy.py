@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.compiler.errors import CompileError
+from kingdom.runtime.setup import standard_game
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from compiler.errors import CompileError
-from kingdom.bots import DefaultAgent, RandomAgent, plus_actions, would_lose_by_gaining
-from kingdom.strategy import builtin_strategies, load_strategy, parse_comparison, resolve_bot
-from runtime.setup import standard_game
+from kingdom.lab.bots import DefaultAgent, RandomAgent, plus_actions, would_lose_by_gaining
+from kingdom.lab.strategy import builtin_strategies, load_strategy, parse_comparison, resolve_bot
 
 
 @pytest.fixture(scope="module")
@@ -111,9 +111,10 @@ def test_generic_and_random_bots_finish_games(library):
 
 
 def test_default_agent_gains_offered_cards_but_not_curses(library):
-    from kingdom.bots import DefaultAgent
-    from runtime.decisions import CARDS, GAIN, Decision
-    from runtime.setup import standard_game
+    from kingdom.runtime.decisions import CARDS, GAIN, Decision
+    from kingdom.runtime.setup import standard_game
+
+    from kingdom.lab.bots import DefaultAgent
 
     game = standard_game(library, ["Smithy"], [DefaultAgent(), DefaultAgent()], seed=1)
     cards = [game.new_card(library[n]) for n in ("Gold", "Curse", "Silver")]

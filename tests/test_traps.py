@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.references import REFERENCES
 
-from compiler.references import REFERENCES
-from kingdom.cli import main
+from kingdom.cli.main import main
 
 CARD = "dsl: 1\nname: Trap\ncost: 3\ntypes: [Action]\n"
 

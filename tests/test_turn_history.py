@@ -8,8 +8,8 @@ import contextlib
 import io
 from pathlib import Path
 
-from kingdom.cli import main
-from kingdom.scenarios import build_game, library_for, run_step
+from kingdom.cli.main import main
+from kingdom.scenarios.runner import build_game, library_for, run_step
 
 CARDS = Path(__file__).parent / "dsl-cards"
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.decisions import SPEND_VILLAGERS
+from kingdom.runtime.setup import standard_game
+from kingdom.runtime.stepwise import Session
 
-from compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom import render
-from kingdom.bots import DefaultAgent
-from kingdom.narrate import Narrator
-from kingdom.strategy import load_strategy
-from runtime.decisions import SPEND_VILLAGERS
-from runtime.setup import standard_game
-from runtime.stepwise import Session
+from kingdom.lab.bots import DefaultAgent
+from kingdom.lab.strategy import load_strategy
+from kingdom.print import render
+from kingdom.table.narrate import Narrator
 
 DSL_CARDS = Path(__file__).parent / "dsl-cards"
 

@@ -37,4 +37,4 @@ def primitive(rule: str, grammar: str) -> Callable[[type], type]:
 
 def load_all() -> None:
     for name in MODULES:
-        importlib.import_module(f"compiler.primitives.{name}")
+        importlib.import_module(f"kingdom.compiler.primitives.{name}")

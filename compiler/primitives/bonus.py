@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from compiler.checks import check_bonus
-from compiler.nodes import Env, Node, plural
-from compiler.primitives import primitive
-from compiler.selections import Countable, Ref
+from kingdom.compiler.checks import check_bonus
+from kingdom.compiler.nodes import Env, Node, plural
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Countable, Ref
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 RESOURCES = {
     "card": "Card", "cards": "Card", "action": "Action", "actions": "Action", "buy": "Buy",

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.nodes import Env, Node
-from compiler.primitives import primitive
-from compiler.selections import Countable, count_tail
-from runtime.context import Ctx
+from kingdom.compiler.nodes import Env, Node
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Countable, count_tail
+from kingdom.runtime.context import Ctx
 
 
 @primitive(

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from compiler.nodes import Env, Node
-from compiler.primitives import primitive
-from compiler.selections import Selection
-from runtime.game import Listener
+from kingdom.compiler.nodes import Env, Node
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Selection
+from kingdom.runtime.game import Listener
 
 if TYPE_CHECKING:
-    from runtime.cards import Card
-    from runtime.context import Ctx
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.cards import Card
+    from kingdom.runtime.context import Ctx
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 
 @primitive(

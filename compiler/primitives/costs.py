@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node
-from compiler.primitives import primitive
-from compiler.selections import Countable, Filter
-from runtime.context import Ctx
+from kingdom.compiler.nodes import Env, Node
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Countable, Filter
+from kingdom.runtime.context import Ctx
 
 if TYPE_CHECKING:
-    from runtime.cards import Card, CardDef
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.cards import Card, CardDef
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 # When the change holds, in English
 WHEN = {

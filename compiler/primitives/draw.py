@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node
-from compiler.primitives import primitive
-from compiler.selections import Filter, Selection
-from runtime.decisions import YES_NO, Decision, ask
+from kingdom.compiler.nodes import Env, Node
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Filter, Selection
+from kingdom.runtime.decisions import YES_NO, Decision, ask
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 
 THAT_MANY = -1  # the count of "draw that many": the cards the step before moved
@@ -56,7 +56,7 @@ class Draw(Node):
     @staticmethod
     def build_draw_the_rest() -> Node:
         """Puts the cards looked at or revealed that are still there into your hand (Envoy)."""
-        from compiler.primitives.move import Move
+        from kingdom.compiler.primitives.move import Move
 
         move = Move("put", Selection("rest"), "hand")
         move.written = "draw the rest"

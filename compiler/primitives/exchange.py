@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node, article
-from compiler.primitives import primitive
-from compiler.selections import Noun, Ref
+from kingdom.compiler.nodes import Env, Node, article
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Noun, Ref
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 
 @primitive(

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from compiler.nodes import Env, Node, article
-from compiler.primitives import primitive
-from compiler.selections import Filter, Selection, bind
-from runtime.context import Ctx
-from runtime.decisions import CARDS, Decision, ask
-from runtime.game import Listener
+from kingdom.compiler.nodes import Env, Node, article
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Filter, Selection, bind
+from kingdom.runtime.context import Ctx
+from kingdom.runtime.decisions import CARDS, Decision, ask
+from kingdom.runtime.game import Listener
 
 if TYPE_CHECKING:
-    from runtime.cards import Card
-    from runtime.game import Game
-    from runtime.player import Player
+    from kingdom.runtime.cards import Card
+    from kingdom.runtime.game import Game
+    from kingdom.runtime.player import Player
 
 
 @primitive(

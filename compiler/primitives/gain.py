@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node, article, plural
-from compiler.primitives import primitive
-from compiler.selections import Amount, Filter, Noun, Selection, bind
-from compiler.structure import Choose, Sequence, option_block
-from runtime.decisions import CARDS, GAIN, PILE, Decision, ask
+from kingdom.compiler.nodes import Env, Node, article, plural
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Amount, Filter, Noun, Selection, bind
+from kingdom.compiler.structure import Choose, Sequence, option_block
+from kingdom.runtime.decisions import CARDS, GAIN, PILE, Decision, ask
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
 

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node, plural
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.primitives.gain import DESTINATIONS, gain_named
+from kingdom.compiler.selections import Filter, Noun, bind
+from kingdom.runtime.decisions import PILE, Decision, ask
 from lark import Tree
 
-from compiler.nodes import NUMBER_WORDS, Env, Node, plural
-from compiler.primitives import primitive
-from compiler.primitives.gain import DESTINATIONS, gain_named
-from compiler.selections import Filter, Noun, bind
-from runtime.decisions import PILE, Decision, ask
-
 if TYPE_CHECKING:
-    from runtime.context import Ctx
-    from runtime.game import Game
+    from kingdom.runtime.context import Ctx
+    from kingdom.runtime.game import Game
 
 
 @primitive(

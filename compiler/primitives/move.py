@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node, article
-from compiler.primitives import primitive
-from compiler.selections import Filter, Ref, Selection, bind, still_where_bound
-from runtime.decisions import NUMBER, ORDER, Decision, ask
+from kingdom.compiler.nodes import Env, Node, article
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Filter, Ref, Selection, bind, still_where_bound
+from kingdom.runtime.decisions import NUMBER, ORDER, Decision, ask
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 VERBS = {"trash": "trashed", "discard": "discarded", "set aside": "set aside",
          "return": "returned", "put": "put", "keep": "kept", "shuffle": "shuffled"}

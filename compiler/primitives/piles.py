@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node
-from compiler.primitives import primitive
-from runtime.decisions import PILE, Decision, ask
+from kingdom.compiler.nodes import Env, Node
+from kingdom.compiler.primitives import primitive
+from kingdom.runtime.decisions import PILE, Decision, ask
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 
 @primitive(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import NUMBER_WORDS, Env, Node
-from compiler.primitives import primitive
-from compiler.selections import Selection, bind, still_where_bound
+from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections import Selection, bind, still_where_bound
 
 if TYPE_CHECKING:
-    from runtime.cards import Card
-    from runtime.context import Ctx
+    from kingdom.runtime.cards import Card
+    from kingdom.runtime.context import Ctx
 
 
 @primitive(

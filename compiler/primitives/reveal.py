@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node, they_do
-from compiler.primitives import primitive
-from compiler.primitives.move import Move
-from compiler.selections import Ref, Selection
-from compiler.structure import Sequence
+from kingdom.compiler.nodes import Env, Node, they_do
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.primitives.move import Move
+from kingdom.compiler.selections import Ref, Selection
+from kingdom.compiler.structure import Sequence
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 
 @primitive(

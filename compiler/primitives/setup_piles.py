@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.checks import check_setup_rule
-from compiler.nodes import Env, Node, plural
-from compiler.primitives import primitive
-from compiler.primitives.gain import Gain, _zone
-from compiler.selections import Filter, bind
-from runtime.decisions import PILE, Decision, ask
-from runtime.setup import add_setup_pile
+from kingdom.compiler.checks import check_setup_rule
+from kingdom.compiler.nodes import Env, Node, plural
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.primitives.gain import Gain, _zone
+from kingdom.compiler.selections import Filter, bind
+from kingdom.runtime.decisions import PILE, Decision, ask
+from kingdom.runtime.setup import add_setup_pile
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 
 @primitive(

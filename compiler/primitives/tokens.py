@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.nodes import Env, Node, plural
-from compiler.primitives import primitive
-from compiler.primitives.bonus import RESOURCES, Bonus
-from compiler.selections import Filter, Noun, Selection
-from runtime.decisions import PILE, Decision, ask
+from kingdom.compiler.nodes import Env, Node, plural
+from kingdom.compiler.primitives import primitive
+from kingdom.compiler.primitives.bonus import RESOURCES, Bonus
+from kingdom.compiler.selections import Filter, Noun, Selection
+from kingdom.runtime.decisions import PILE, Decision, ask
 
 if TYPE_CHECKING:
-    from runtime.context import Ctx
+    from kingdom.runtime.context import Ctx
 
 
 @primitive(

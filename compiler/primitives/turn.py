@@ -4,11 +4,11 @@ next turn, and a play that does nothing."""
 
 from __future__ import annotations
 
-from compiler.nodes import Env, Node
-from compiler.primitives import primitive
-from runtime.context import Ctx
-from runtime.decisions import NAME, Decision, ask
-from runtime.game import Listener
+from kingdom.compiler.nodes import Env, Node
+from kingdom.compiler.primitives import primitive
+from kingdom.runtime.context import Ctx
+from kingdom.runtime.decisions import NAME, Decision, ask
+from kingdom.runtime.game import Listener
 
 
 @primitive(

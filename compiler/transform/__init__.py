@@ -6,19 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from kingdom.compiler import primitives
+from kingdom.compiler.nodes import Node
+from kingdom.compiler.transform.amounts import AmountRules
+from kingdom.compiler.transform.conditions import ConditionRules
+from kingdom.compiler.transform.filters import FilterRules
+from kingdom.compiler.transform.heads import HeadRules
+from kingdom.compiler.transform.references import ReferenceRules
+from kingdom.compiler.transform.selections import SelectionRules
+from kingdom.compiler.transform.steps import StepRules
+from kingdom.compiler.transform.triggers import TriggerRules
 from lark import Tree, v_args
 from lark.exceptions import VisitError
-
-from compiler import primitives
-from compiler.nodes import Node
-from compiler.transform.amounts import AmountRules
-from compiler.transform.conditions import ConditionRules
-from compiler.transform.filters import FilterRules
-from compiler.transform.heads import HeadRules
-from compiler.transform.references import ReferenceRules
-from compiler.transform.selections import SelectionRules
-from compiler.transform.steps import StepRules
-from compiler.transform.triggers import TriggerRules
 
 
 @v_args(meta=True)

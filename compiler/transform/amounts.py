@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from kingdom.compiler.selections import Amount, Countable, Filter, Money, Noun
+from kingdom.compiler.transform.common import _int, _token_word
 from lark import Transformer, v_args
-
-from compiler.selections import Amount, Countable, Filter, Money, Noun
-from compiler.transform.common import _int, _token_word
 
 
 @v_args(meta=True)

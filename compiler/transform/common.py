@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from kingdom.compiler.nodes import Node
+from kingdom.compiler.selections import Ref
 from lark import Token
-
-from compiler.nodes import Node
-from compiler.selections import Ref
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from kingdom.compiler.selections import Condition, Countable, Filter, Noun, Ref
+from kingdom.compiler.transform.common import _int
 from lark import Transformer, v_args
-
-from compiler.selections import Condition, Countable, Filter, Noun, Ref
-from compiler.transform.common import _int
 
 
 @v_args(meta=True)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from kingdom.compiler.selections import Filter, Noun, Ref, Selection
+from kingdom.compiler.transform.common import _plural
 from lark import Transformer, v_args
-
-from compiler.selections import Filter, Noun, Ref, Selection
-from compiler.transform.common import _plural
 
 
 @v_args(meta=True)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from kingdom.compiler.selections import Amount, Filter, Noun, Qualifier, Ref, Selection
+from kingdom.compiler.transform.common import _int, _plural
 from lark import Transformer, v_args
-
-from compiler.selections import Amount, Filter, Noun, Qualifier, Ref, Selection
-from compiler.transform.common import _int, _plural
 
 
 class WordCount(tuple):

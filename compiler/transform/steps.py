@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
-
-from compiler.selections import Amount
-from compiler.structure import (
+from kingdom.compiler.selections import Amount
+from kingdom.compiler.structure import (
     Ability,
     AsYou,
     Block,
@@ -19,7 +17,8 @@ from compiler.structure import (
     Unless,
     option_block,
 )
-from compiler.transform.common import THEN, _joined
+from kingdom.compiler.transform.common import THEN, _joined
+from lark import Transformer, v_args
 
 
 @v_args(meta=True)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from kingdom.compiler.selections import ORDINALS, Filter
+from kingdom.compiler.structure import Ability, Block, When
+from kingdom.compiler.transform.common import _joined
 from lark import Token, Transformer, v_args
-
-from compiler.selections import ORDINALS, Filter
-from compiler.structure import Ability, Block, When
-from compiler.transform.common import _joined
 
 REACT_VERBS = ("reveal", "trash", "discard", "play")
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from compiler.errors import Diagnostic
-from compiler.loader import Located, load_yaml
+from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.loader import Located, load_yaml
 
 
 def read_yaml(file: str | Path, unreadable: str) -> tuple[Located | None, list[Diagnostic]]:

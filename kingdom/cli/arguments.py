@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from compiler.expansions import folder_cards
-from runtime.library import Library, singular_forms
+from kingdom.compiler.expansions import folder_cards
+from kingdom.runtime.library import Library, singular_forms
 
 YAML_SUFFIXES = (".yaml", ".yml")
 PLOT_SUFFIXES = (".png", ".pdf", ".svg")

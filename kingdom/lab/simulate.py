@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from kingdom.invariants import InvariantChecker, InvariantViolation
-from runtime.decisions import BUY
-from runtime.game import Game, GameStalled
-from runtime.library import Library
-from runtime.setup import RANDOM, standard_game
+from kingdom.lab.invariants import InvariantChecker, InvariantViolation
+from kingdom.runtime.decisions import BUY
+from kingdom.runtime.game import Game, GameStalled
+from kingdom.runtime.library import Library
+from kingdom.runtime.setup import RANDOM, standard_game
 
 CHUNK = 250  # games per unit of work handed to a worker
 _card_name = attrgetter("d.name")
@@ -637,7 +637,7 @@ def _serve(setup: Setup, seed: int, conn: Any) -> None:
 
 def random_kingdom(library: Library, sets: tuple[str, ...] = ("base",)) -> Callable[[int], list[str]]:
     """A function from a game seed to 10 Kingdom piles (cards and split piles) drawn from `sets`."""
-    from kingdom.randomizer import kingdom_piles
+    from kingdom.print.randomizer import kingdom_piles
 
     pool = sorted(kingdom_piles(library, list(sets)))
 
@@ -669,12 +669,12 @@ class RunSpec:
 def build_setup(spec: RunSpec, library: Library | None = None) -> Setup:
     """The Setup of a run: its cards compiled (unless given), its bots resolved. A random
     Kingdom's games draw their Bane, Ferryman's pile and Ally from the chosen sets only."""
-    from kingdom.randomizer import owned
-    from kingdom.strategy import resolve_bot
+    from kingdom.lab.strategy import resolve_bot
+    from kingdom.print.randomizer import owned
 
     if library is None:
-        from compiler.build import compile_folders
-        from compiler.expansions import discover
+        from kingdom.compiler.build import compile_folders
+        from kingdom.compiler.expansions import discover
 
         library, _ = compile_folders(discover(list(spec.cards)))
     bots = [resolve_bot(name, library) for name in spec.bots]

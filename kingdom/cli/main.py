@@ -14,14 +14,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from compiler.build import broken_cards, compile_folders
-from compiler.errors import CompileError
-from compiler.expansions import Manifest, discover, manifests
-from compiler.schema import card_schema
-from kingdom import arguments
-from kingdom.arguments import UsageError, printable
-from kingdom.rate_command import add_rate
-from runtime.library import Library
+from kingdom.cli import arguments
+from kingdom.cli.arguments import UsageError, printable
+from kingdom.cli.rate import add_rate
+from kingdom.compiler.build import broken_cards, compile_folders
+from kingdom.compiler.errors import CompileError
+from kingdom.compiler.expansions import Manifest, discover, manifests
+from kingdom.compiler.schema import card_schema
+from kingdom.runtime.library import Library
 
 
 class _Console(Console):
@@ -137,7 +137,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    from kingdom.scenarios import card_problems, run_file
+    from kingdom.scenarios.runner import card_problems, run_file
 
     files: list[Path] = []
     for path in map(Path, args.paths):
@@ -168,9 +168,9 @@ ALLY_CHOSEN = "the game's Ally is picked at random when a Liaison is in the King
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job: compile every card, summarise, and play a sample game."""
-    from kingdom.bots import BigMoney, DefaultAgent
-    from kingdom.narrate import narrate
-    from runtime.setup import standard_game
+    from kingdom.lab.bots import BigMoney, DefaultAgent
+    from kingdom.runtime.setup import standard_game
+    from kingdom.table.narrate import narrate
 
     start = time.perf_counter()
     library = _library([])
@@ -205,7 +205,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many seeded bot games and report win rates, game length and per-card figures."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from kingdom.simulate import build_setup, with_without
+    from kingdom.lab.simulate import build_setup, with_without
 
     library = _library(args.cards)
     bots = _bots(library, bot_specs(args.bots))
@@ -257,8 +257,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _run_spec(args: argparse.Namespace, library: Library, players: int):
     """The run `simulate` is asked for, as data (kingdom/simulate.py RunSpec), and its Kingdom
     in words. Setup choices are checked here: --ally an Ally, --bane and --ferryman Kingdom cards."""
-    from kingdom.simulate import RunSpec
-    from runtime.setup import RANDOM
+    from kingdom.lab.simulate import RunSpec
+    from kingdom.runtime.setup import RANDOM
 
     sets: tuple[str, ...] = ()
     kingdom: list[str] = []
@@ -292,7 +292,7 @@ def _run_spec(args: argparse.Namespace, library: Library, players: int):
 
 def _play(setup, spec, args: argparse.Namespace, progress=None):
     """The games of `simulate`: here (over --jobs processes) or on the --cluster."""
-    from kingdom.simulate import ClusterError, simulate, simulate_on_cluster
+    from kingdom.lab.simulate import ClusterError, simulate, simulate_on_cluster
 
     if args.cluster is None:
         return simulate(setup, args.games, args.seed, args.jobs, progress=progress)
@@ -304,7 +304,7 @@ def _play(setup, spec, args: argparse.Namespace, progress=None):
 
 def _setup_choices(spec) -> dict:
     """Every setup choice of the run, as given (a pile or Ally drawn per game: "random")."""
-    from runtime.setup import RANDOM
+    from kingdom.runtime.setup import RANDOM
 
     chosen = dict(spec.choices)
     return {"colonies": spec.colonies,
@@ -329,7 +329,7 @@ def _write_reports(results, players: int, args: argparse.Namespace, title: str) 
     """--plot and --csv, once the figures are printed."""
     err = _Console(stderr=True)
     if args.csv:
-        from kingdom.simulate import write_csv
+        from kingdom.lab.simulate import write_csv
 
         try:
             with open(args.csv, "w", encoding="utf-8", newline="") as stream:
@@ -338,7 +338,7 @@ def _write_reports(results, players: int, args: argparse.Namespace, title: str) 
             raise UsageError(f"cannot write {args.csv}: {exc.strerror or exc}") from None
         err.print(f"{len(results.rows)} rows written to {args.csv}")
     if args.plot:
-        from kingdom.plot import plot_results
+        from kingdom.lab.plot import plot_results
 
         try:
             plot_results(results, players, Path(args.plot), title)
@@ -349,7 +349,7 @@ def _write_reports(results, players: int, args: argparse.Namespace, title: str) 
 
 def _percent_ci(k: int, n: int) -> str:
     """k/n as a percentage with its 95% interval; "-" for no games (never a 100% of nothing)."""
-    from kingdom.simulate import wilson
+    from kingdom.lab.simulate import wilson
 
     if not n:
         return "-"
@@ -359,7 +359,7 @@ def _percent_ci(k: int, n: int) -> str:
 
 def with_without_table(results) -> Table:
     """Per card: the sole-win rate of the players who bought it against those who did not."""
-    from kingdom.simulate import with_without
+    from kingdom.lab.simulate import with_without
 
     table = Table(title="With and without (sole wins of the players who bought the card, and of "
                   "those who did not)")
@@ -375,7 +375,7 @@ def with_without_table(results) -> Table:
 
 def _round_robin(setup, args: argparse.Namespace) -> int:
     """`simulate --round-robin`: every pair of bots, the matrix of the row bot's win rates."""
-    from kingdom.simulate import round_robin, wilson
+    from kingdom.lab.simulate import round_robin, wilson
 
     if len(setup.bots) < 2:
         raise UsageError("--round-robin needs at least two bots")
@@ -424,7 +424,7 @@ def bot_specs(text: str) -> list[str]:
 
 def _bots(library: Library, specs: list[str]) -> list:
     """The bots `--bots` names (strategies, files, 'default', 'random'), or a UsageError."""
-    from kingdom.strategy import resolve_bot
+    from kingdom.lab.strategy import resolve_bot
 
     try:
         bots = [resolve_bot(spec, library) for spec in specs]
@@ -442,7 +442,7 @@ def _plain(args: argparse.Namespace) -> bool:
 
 def _narrate_simulated(setup, args: argparse.Namespace) -> None:
     """`simulate --log`: the first game (or every game) played again with the narrator."""
-    from kingdom.narrate import narrate_simulated
+    from kingdom.table.narrate import narrate_simulated
 
     for index in range(args.games if args.log == "all" else 1):
         print(f"Game {index + 1} (seed {args.seed}):")
@@ -453,7 +453,7 @@ def _narrate_simulated(setup, args: argparse.Namespace) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """A person against bots in the terminal (kingdom/play.py), saved after every answer."""
-    from kingdom import play
+    from kingdom.table import play
 
     if args.resume is not None:
         if args.kingdom is not None or args.bots is not None or args.cards or args.seat:
@@ -497,7 +497,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _play_kingdom(library: Library, text: str, seed: int) -> list[str]:
     if text.strip().lower() == "random":
-        from kingdom.simulate import random_kingdom
+        from kingdom.lab.simulate import random_kingdom
 
         return random_kingdom(library)(seed)
     piles = arguments.kingdom_piles(library, text, ALLY_CHOSEN)
@@ -508,7 +508,7 @@ def _play_kingdom(library: Library, text: str, seed: int) -> list[str]:
 
 def print_results(results, players: int, kingdom_text: str, args: argparse.Namespace,
                   elapsed: float) -> None:
-    from kingdom.simulate import FAILURES, wilson
+    from kingdom.lab.simulate import FAILURES, wilson
 
     def pct(k: int, n: int) -> str:
         low, high = wilson(k, n)
@@ -554,7 +554,7 @@ def print_results(results, players: int, kingdom_text: str, args: argparse.Names
 
 def _deal(args: argparse.Namespace, library: Library) -> list[str]:
     """A random Kingdom from the randomizer options (UsageError on bad input)."""
-    from kingdom.randomizer import Constraints, RandomizerError, deal
+    from kingdom.print.randomizer import Constraints, RandomizerError, deal
 
     def names(text: str) -> tuple[str, ...]:
         return tuple(n.strip() for n in text.split(",") if n.strip())
@@ -569,7 +569,7 @@ def _deal(args: argparse.Namespace, library: Library) -> list[str]:
 
 def cmd_kingdom(args: argparse.Namespace) -> int:
     """A random Kingdom, seeded, with its setup resolved: printed, or rendered with --output."""
-    from kingdom import render
+    from kingdom.print import render
 
     library = _library(args.cards)
     piles = _deal(args, library)
@@ -587,7 +587,7 @@ def cmd_kingdom(args: argparse.Namespace) -> int:
 
 def _selection(args: argparse.Namespace, library: Library):
     """The set or Kingdom `render` is asked for (UsageError when it names nothing loaded)."""
-    from kingdom import render
+    from kingdom.print import render
 
     try:
         if args.set is not None:
@@ -606,7 +606,7 @@ def _selection(args: argparse.Namespace, library: Library):
 
 def cmd_render(args: argparse.Namespace) -> int:
     """A printable rule summary (HTML, Markdown or PDF) of a set or a Kingdom."""
-    from kingdom import render
+    from kingdom.print import render
 
     if (args.set is None) == (args.kingdom is None):
         raise UsageError("give either --set SET or --kingdom 'Card,Card,...'")
@@ -643,7 +643,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_phrases(args: argparse.Namespace) -> int:
     """The DSL's phrase reference, or its phrases holding a word."""
-    from kingdom.phrases import run
+    from kingdom.compiler.phrases import run
 
     return run(args.word, args.markdown)
 
@@ -775,7 +775,7 @@ def add_render(sub: argparse._SubParsersAction, cards_help: str) -> None:
 
 
 def version() -> str:
-    from compiler.card import DSL_VERSION
+    from kingdom.compiler.card import DSL_VERSION
 
     try:
         number = importlib.metadata.version("kingdom")

@@ -7,8 +7,8 @@ start-of-phase effects (League of Bankers' +$) is refused with the Buy phase beg
 
 from __future__ import annotations
 
-from runtime.game import Game, IllegalMove
-from runtime.player import Player
+from kingdom.runtime.game import Game, IllegalMove
+from kingdom.runtime.player import Player
 
 
 def find_in_hand(player: Player, name: str, game: Game):

@@ -49,12 +49,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.errors import CompileError, Diagnostic
-from compiler.loader import Located, load_yaml
-from kingdom.bots import DefaultAgent, RandomAgent, coffers_to_reach, would_lose_by_gaining
-from kingdom.documents import kind_of, read_yaml
-from runtime.decisions import BUY, PLAY, SPEND_VILLAGERS, TREASURES, Decision
-from runtime.library import Library
+from kingdom.compiler.documents import kind_of, read_yaml
+from kingdom.compiler.errors import CompileError, Diagnostic
+from kingdom.compiler.loader import Located, load_yaml
+from kingdom.lab.bots import DefaultAgent, RandomAgent, coffers_to_reach, would_lose_by_gaining
+from kingdom.runtime.decisions import BUY, PLAY, SPEND_VILLAGERS, TREASURES, Decision
+from kingdom.runtime.library import Library
 
 STRATEGIES = Path(__file__).resolve().parent / "strategies"
 
@@ -446,7 +446,7 @@ class _Generic:
 def resolve_bot(spec: str, library: Library) -> Strategy | _Generic:
     """A bot spec: a built-in strategy name, a path to a strategy file, `default`, `random`, or
     `big-money+CARD[*K]` / `big-money-ultimate+CARD[*K]` (kingdom/autobots.py)."""
-    from kingdom import autobots
+    from kingdom.lab import autobots
 
     if autobots.is_spec(spec):
         return autobots.resolve_auto_bot(spec, library)

@@ -19,14 +19,14 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-from kingdom.randomizer import GameSetup, RandomizerError, resolve_setup
-from runtime.cards import CardDef
-from runtime.library import Library
-from runtime.setup import BASIC
+from kingdom.print.randomizer import GameSetup, RandomizerError, resolve_setup
+from kingdom.runtime.cards import CardDef
+from kingdom.runtime.library import Library
+from kingdom.runtime.setup import BASIC
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 RULES_ENV = "KINGDOM_RULES"
-DEFAULT_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
+DEFAULT_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
 FORMATS = ("html", "md", "pdf")
 EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".pdf": "pdf"}
 LAYOUTS = ("summary", "sheet", "proxies", "dividers")
@@ -196,7 +196,7 @@ def set_name(card: CardDef) -> str:
 
 def _manifest(card: CardDef):
     """The manifest of the expansion folder a card comes from, if it has one."""
-    from compiler.expansions import MANIFEST, Manifest, read_manifest
+    from kingdom.compiler.expansions import MANIFEST, Manifest, read_manifest
 
     for folder in Path(card.source).parents if card.source else ():
         if (folder / MANIFEST).is_file():
@@ -607,7 +607,7 @@ def render_pdf(summary: Summary) -> bytes:
 
 def render_print_and_play(summary: Summary) -> bytes:
     """Proxies or dividers of the summary's cards (a split pile as its member cards), as PDF."""
-    from kingdom import proxies
+    from kingdom.print import proxies
 
     cards = [proxies.Proxy(c.name, c.cost, c.type_line, c.above, c.below, c.set_name)
              for c in summary.cards if c.kind != "split-pile"]

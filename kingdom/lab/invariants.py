@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.decisions import BUY, PLAY, TREASURES
-from runtime.game import Game
+from kingdom.runtime.decisions import BUY, PLAY, TREASURES
+from kingdom.runtime.game import Game
 
 TURN_DECISIONS = (PLAY, TREASURES, BUY)
 ZONES = ("deck", "hand", "in_play", "discard", "set_aside")

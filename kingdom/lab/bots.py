@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from runtime.decisions import (
+from kingdom.runtime.decisions import (
     BUY,
     CARDS,
     GAIN,

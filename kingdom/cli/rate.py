@@ -10,11 +10,11 @@ from pathlib import Path
 
 from rich.table import Table
 
-from kingdom import arguments
-from kingdom.arguments import UsageError
-from kingdom.rate import Rating, official_cards, place, rate_cards, reference_table
-from kingdom.simulate import ClusterError, Runner
-from runtime.library import Library
+from kingdom.cli import arguments
+from kingdom.cli.arguments import UsageError
+from kingdom.lab.rate import Rating, official_cards, place, rate_cards, reference_table
+from kingdom.lab.simulate import ClusterError, Runner
+from kingdom.runtime.library import Library
 
 
 def add_rate(sub: argparse._SubParsersAction) -> None:
@@ -40,7 +40,7 @@ def add_rate(sub: argparse._SubParsersAction) -> None:
 
 def cmd_rate(args: argparse.Namespace) -> int:
     """Rate the cards asked for and place each among the official cards."""
-    from kingdom.cli import _Console, _library, console
+    from kingdom.cli.main import _Console, _library, console
 
     library = _library(args.cards)
     names = cards_to_rate(library, args)

@@ -20,14 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kingdom import simulate
-from runtime.game import Listener
+from kingdom.lab import simulate
+from kingdom.runtime.game import Listener
 
 if TYPE_CHECKING:
-    from kingdom.simulate import Setup
-    from runtime.cards import Card
-    from runtime.game import Game, Pile
-    from runtime.player import Player
+    from kingdom.lab.simulate import Setup
+    from kingdom.runtime.cards import Card
+    from kingdom.runtime.game import Game, Pile
+    from kingdom.runtime.player import Player
 
 ZONE_WORDS = {"hand": "into {who}'s hand", "deck": "onto {who}'s deck",
               "discard": "to {who}'s discard pile", "in_play": "into play",

@@ -19,10 +19,10 @@ from typing import Any
 
 import jsonschema
 
-from compiler.errors import Diagnostic
-from compiler.loader import Located
-from kingdom.documents import kind_of, read_yaml
-from runtime.library import Library
+from kingdom.compiler.documents import kind_of, read_yaml
+from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.loader import Located
+from kingdom.runtime.library import Library
 
 SCHEMA_FILE = Path(__file__).with_name("scenario.schema.json")
 PLAYER_KEY = re.compile(r"p-?\d+")

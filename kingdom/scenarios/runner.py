@@ -15,13 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compiler.build import broken_cards, compile_folders
-from compiler.errors import CompileError, Diagnostic
-from compiler.expansions import discover
-from kingdom import moves
-from kingdom.scenario_check import Scenario, check_references, from_data, load_file
-from runtime.cards import Card
-from runtime.decisions import (
+from kingdom.compiler.build import broken_cards, compile_folders
+from kingdom.compiler.errors import CompileError, Diagnostic
+from kingdom.compiler.expansions import discover
+from kingdom.runtime.cards import Card
+from kingdom.runtime.decisions import (
     BUY,
     CARDS,
     NAME,
@@ -35,10 +33,12 @@ from runtime.decisions import (
     Decision,
     IllegalAnswer,
 )
-from runtime.game import Game, IllegalMove
-from runtime.library import Library
-from runtime.player import Player
-from runtime.setup import add_ally, build_supply, standard_game
+from kingdom.runtime.game import Game, IllegalMove
+from kingdom.runtime.library import Library
+from kingdom.runtime.player import Player
+from kingdom.runtime.setup import add_ally, build_supply, standard_game
+from kingdom.scenarios.check import Scenario, check_references, from_data, load_file
+from kingdom.table import moves
 
 
 class ScenarioFailure(Exception):
@@ -238,8 +238,8 @@ def _setup_choices(spec: dict, library: Library) -> dict[str, str]:
 def run_chosen_setups(game: Game, choices: dict[str, str]) -> None:
     """`bane:`, `ferryman:` in a mapping setup: the setup rules taking those choices run (those
     only), adding the pile named: the Bane pile to the Supply, Ferryman's outside it."""
-    from runtime.context import Ctx
-    from runtime.setup import add_brought_piles
+    from kingdom.runtime.context import Ctx
+    from kingdom.runtime.setup import add_brought_piles
 
     if not choices:
         return
@@ -263,7 +263,7 @@ def run_setup_rules_without_tokens(game: Game) -> set[str]:
 
 def _listen(game: Game, cards: Iterable[Card], listening: set[str]) -> None:
     """Install the game-wide abilities of the `cards` not `listening` yet (each card name once)."""
-    from runtime.setup import install_game_triggers
+    from kingdom.runtime.setup import install_game_triggers
 
     for card in cards:
         if card.d.name not in listening:

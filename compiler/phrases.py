@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from kingdom.compiler import primitives
+from kingdom.compiler.parser import GRAMMAR_FILE, DSLSyntaxError, ToNodes, parse, parser
 from lark import Tree
 from lark.exceptions import LarkError
-
-from compiler import primitives
-from compiler.parser import GRAMMAR_FILE, DSLSyntaxError, ToNodes, parse, parser
 
 ROOT = Path(__file__).resolve().parent.parent
 INTRO = Path(__file__).resolve().parent / "templates" / "dsl.md.j2"
@@ -309,7 +308,7 @@ def english(text: str, start: str = "statements") -> str:
         per = f"{divisor} {countable.filter.render(many=True)} you have" if divisor > 1 else (
             countable.render())
         return f"Worth {vp} VP per {per}" + (" (round down)." if divisor > 1 else ".")
-    from compiler.structure import Block
+    from kingdom.compiler.structure import Block
 
     return block_english(Block([parse(text, start)]))
 
@@ -323,10 +322,10 @@ def block_english(block: Any) -> str:
 @cache
 def _names_env() -> Any:
     """A compile environment knowing every built-in and example card, type and pile name."""
-    from compiler.build import compile_folders
-    from compiler.loader import Located
-    from compiler.nodes import Env
-    from runtime.library import CARD_TYPES
+    from kingdom.compiler.build import compile_folders
+    from kingdom.compiler.loader import Located
+    from kingdom.compiler.nodes import Env
+    from kingdom.runtime.library import CARD_TYPES
 
     library, _ = compile_folders(list(EXAMPLE_FOLDERS), strict=False)
     types = set(CARD_TYPES) | {t for card in library for t in card.types}
@@ -359,7 +358,7 @@ def statement_units(line: str, card: str) -> list[Unit]:
 @cache
 def card_units() -> tuple[Unit, ...]:
     """Every statement of the built-in cards and examples/harbor, each with its phrases."""
-    from compiler.round_trip import parsed_cards
+    from kingdom.compiler.round_trip import parsed_cards
 
     units: list[Unit] = []
     for card in parsed_cards(list(EXAMPLE_FOLDERS)):
@@ -374,7 +373,7 @@ def card_units() -> tuple[Unit, ...]:
 
 def _block_units(card: Any, value: Any, path: tuple) -> list[Unit]:
     """The statements of a YAML block: string lines, and each `head: block` with its body."""
-    from compiler.card import _parse_block, _text_lines
+    from kingdom.compiler.card import _parse_block, _text_lines
 
     out: list[Unit] = []
     items = value if isinstance(value, list) else [value]
@@ -421,8 +420,8 @@ def _first_line(doc: str | None) -> str:
 def _node_class(built: Any) -> type | None:
     """The node class behind what a builder returned: a node, a head (a tuple, made into its
     node by `make_compound`) or a list of one statement."""
-    from compiler.nodes import Node
-    from compiler.structure import Block, make_compound
+    from kingdom.compiler.nodes import Node
+    from kingdom.compiler.structure import Block, make_compound
 
     if isinstance(built, list) and len(built) == 1:
         built = built[0]
@@ -539,7 +538,7 @@ def _module_section(module: str) -> str:
     import importlib
 
     rules, _ = grammar()
-    doc = _first_line(importlib.import_module(f"compiler.primitives.{module}").__doc__)
+    doc = _first_line(importlib.import_module(f"kingdom.compiler.primitives.{module}").__doc__)
     out = [f"### {module.replace('_', ' ')}", doc]
     for rule in (r for r in rules.values() if r.group == module and _listed(r)):
         out.append(_rule_markdown(rule))
@@ -612,7 +611,7 @@ def terminal_meanings() -> list[tuple[str, str]]:
 
 
 def _key_rows() -> list[str]:
-    from compiler.schema import card_schema
+    from kingdom.compiler.schema import card_schema
 
     schema = card_schema()
     required = set(schema.get("required", ()))
@@ -636,7 +635,7 @@ def _schema_type(spec: dict) -> str:
 
 
 def _codes() -> dict[str, str]:
-    from compiler.errors import CODES
+    from kingdom.compiler.errors import CODES
 
     return CODES
 

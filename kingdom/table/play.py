@@ -17,9 +17,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kingdom.narrate import Narrator, money
-from runtime.setup import standard_game
-from runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
+from kingdom.runtime.setup import standard_game
+from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
+from kingdom.table.narrate import Narrator, money
 
 SAVE_FORMAT, SAVE_VERSION = "kingdom-play", 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -437,7 +437,7 @@ class Terminal:
         if not name:
             self.write(HELP, None)
             return
-        from kingdom.arguments import find_card, printable
+        from kingdom.cli.arguments import find_card, printable
 
         found = find_card(self.table.library, name)
         if found is None or found in self.table.library.split_piles:

@@ -13,9 +13,9 @@ import difflib
 import random
 from dataclasses import dataclass, field
 
-from runtime.cards import CardDef
-from runtime.library import Library
-from runtime.setup import RANDOM, standard_game
+from kingdom.runtime.cards import CardDef
+from kingdom.runtime.library import Library
+from kingdom.runtime.setup import RANDOM, standard_game
 
 KINGDOM_SIZE = 10
 DEALS = 5000  # deals tried before constraints are declared impossible

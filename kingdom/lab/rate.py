@@ -15,11 +15,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from compiler import cache
-from compiler.build import BUILTIN_CARDS
-from kingdom import autobots
-from kingdom.simulate import LOCAL, Runner, wilson
-from runtime.library import Library
+from kingdom.compiler import cache
+from kingdom.compiler.build import BUILTIN_CARDS
+from kingdom.lab import autobots
+from kingdom.lab.simulate import LOCAL, Runner, wilson
+from kingdom.runtime.library import Library
 
 BASE = "big-money"
 

@@ -1,0 +1,1 @@
+"""The command line: `main` parses and dispatches; one module per command."""

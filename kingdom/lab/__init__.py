@@ -1,0 +1,1 @@
+"""The lab: bots, strategy files, seeded simulation, ratings and plots."""

@@ -1,0 +1,1 @@
+"""Print: rule summaries, one-page Kingdom sheets, proxies, and the randomizer that deals Kingdoms."""
