@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from kingdom.compiler import primitives
 from kingdom.compiler.cache import Store, allowed, card_store, digest
 from kingdom.compiler.card import ParsedCard, compile_card, parse_card
 from kingdom.compiler.checks import add_split_piles
 from kingdom.compiler.errors import CompileError, Diagnostic
-from kingdom.compiler.expansions import MANIFEST, folder_cards, warn_once
+from kingdom.compiler.expansions import BUILTIN_CARDS, MANIFEST, discover, folder_cards, warn_once
 from kingdom.compiler.loader import MAX_BYTES, Located, decode_utf8, load_yaml
 from kingdom.compiler.names import check_library_names, check_library_types
 from kingdom.compiler.nodes import Env, Node
 from kingdom.runtime.library import CARD_TYPES, Library, singular_forms
-
-BUILTIN_CARDS = Path(__file__).resolve().parent.parent / "cards"
 
 
 @cache
@@ -141,3 +141,9 @@ def _suggester(names: set[str]):
 def builtin_library() -> Library:
     library, _ = compile_folders([BUILTIN_CARDS])
     return library
+
+
+def load_library(extra: Iterable[str | Path] = (), strict: bool = True, **kwargs: Any):
+    """Compile every discovered folder (built-in, `extra`, KINGDOM_PATH, installed packages):
+    (Library, diagnostics)."""
+    return compile_folders(discover(extra, **kwargs), strict=strict)

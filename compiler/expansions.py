@@ -41,6 +41,7 @@ from kingdom.compiler.errors import Diagnostic
 from kingdom.compiler.loader import load_yaml
 from kingdom.compiler.names import visible_name_problem
 
+BUILTIN_CARDS = Path(__file__).resolve().parent.parent / "cards"  # (kingdom.cards when installed)
 MANIFEST = "expansion.yaml"
 ENTRY_POINT_GROUP = "kingdom.expansions"
 ENV_VAR = "KINGDOM_PATH"
@@ -246,8 +247,6 @@ def discover(extra: Iterable[str | Path] = (), *, builtin: bool = True,
     files: a folder given explicitly and the same expansion pip-installed), is loaded once;
     a different expansion with a name already taken is a K400 problem, and skipped.
     """
-    from kingdom.compiler.build import BUILTIN_CARDS
-
     installed = entry_point_folders(entry_points)
     candidates = [*([BUILTIN_CARDS] if builtin else []), *map(Path, extra),
                   *env_folders(environ), *installed]
@@ -295,13 +294,6 @@ def warn_once(problems: Iterable[Diagnostic]) -> None:
             _warned.add(text)
             print(f"{text}\n     = note: skipped; `kingdom check` reports this as an error",
                   file=sys.stderr)
-
-
-def load_library(extra: Iterable[str | Path] = (), strict: bool = True, **kwargs: Any):
-    """Compile every discovered folder: (Library, diagnostics)."""
-    from kingdom.compiler.build import compile_folders
-
-    return compile_folders(discover(extra, **kwargs), strict=strict)
 
 
 def installed() -> list[Manifest]:

@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-from kingdom.compiler import phrases as ref
 from kingdom.compiler import primitives
 from kingdom.compiler.parser import grammar_text
+from kingdom.compiler.phrases import examples, forms, listing, markdown
 
 from kingdom.cli.main import main
 
@@ -17,16 +17,16 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "dsl.md"
 
 
 @pytest.fixture(scope="module")
-def reference() -> dict[str, ref.Phrase]:
-    return ref.phrases()
+def reference() -> dict[str, forms.Phrase]:
+    return listing.phrases()
 
 
 def test_docs_dsl_md_is_up_to_date():
-    written, generated = DOC.read_text(encoding="utf-8"), ref.markdown()
+    written, generated = DOC.read_text(encoding="utf-8"), markdown.markdown()
     diff = "\n".join(list(difflib.unified_diff(written.splitlines(), generated.splitlines(),
                                                "docs/dsl.md", "generated", lineterm=""))[:20])
     assert written == generated, (
-        f"docs/dsl.md is stale: regenerate it with `make docs` ({ref.REGENERATE})\n{diff}")
+        f"docs/dsl.md is stale: regenerate it with `make docs` ({markdown.REGENERATE})\n{diff}")
 
 
 def test_every_grammar_alias_is_a_phrase(reference):
@@ -47,12 +47,12 @@ def test_every_phrase_has_an_example_that_parses_and_uses_it(reference):
         if phrase.example.card:  # a card's statement, maybe `head: block` as YAML
             assert phrase.alias in _card_unit_aliases(phrase)
         else:
-            assert phrase.alias in ref.aliases_of(source, start), (phrase.alias, source)
-            assert phrase.example.english == ref.english(source, start)
+            assert phrase.alias in examples.aliases_of(source, start), (phrase.alias, source)
+            assert phrase.example.english == examples.english(source, start)
 
 
-def _card_unit_aliases(phrase: ref.Phrase) -> set[str]:
-    units = [u for u in ref.card_units() if u.source == phrase.example.source]
+def _card_unit_aliases(phrase: forms.Phrase) -> set[str]:
+    units = [u for u in examples.card_units() if u.source == phrase.example.source]
     return set().union(*(u.aliases for u in units))
 
 
@@ -60,7 +60,7 @@ def test_hand_written_examples_parse_as_written(reference):
     written = [f.example for p in reference.values() for f in p.forms if f.example]
     assert written, "the grammar's `// e.g.` examples were not found"
     for text in written:
-        assert ref.english(text)
+        assert examples.english(text)
 
 
 def test_every_phrase_says_what_it_does(reference):
@@ -70,22 +70,22 @@ def test_every_phrase_says_what_it_does(reference):
 
 def test_every_placeholder_is_explained():
     doc = DOC.read_text(encoding="utf-8")
-    explained = {f"<{ref.PLACEHOLDERS.get(r, r.replace('_', ' '))}>" for r in ref.placeholders_used()}
-    explained |= {shown for shown, _ in ref.terminal_meanings()}
+    explained = {f"<{forms.PLACEHOLDERS.get(r, r.replace('_', ' '))}>" for r in markdown.placeholders_used()}
+    explained |= {shown for shown, _ in markdown.terminal_meanings()}
     used = set(re.findall(r"<[^<>\s][^<>]*>", "\n".join(
-        f.text for p in ref.phrases().values() for f in p.forms)))
+        f.text for p in listing.phrases().values() for f in p.forms)))
     assert used <= explained, used - explained
-    for name in explained - {s for s, _ in ref.terminal_meanings()}:
+    for name in explained - {s for s, _ in markdown.terminal_meanings()}:
         assert f"#### `{name}`" in doc or f"`{name}` is" in doc, name
 
 
 def test_readable_forms():
-    rules, _ = ref.grammar()
-    forms = {alias: ref._readable(items) for r in rules.values() for items, alias, _ in r.alternatives}
-    assert forms["draw_n"] == "draw <n> card/cards"
-    assert forms["bonus_money"] == "+<$n> [per <countable>]"
-    assert forms["choose_head"] == "choose <amount> [<different>]"
-    assert forms["each_other_head"] == "each other player [with <condition>]"
+    rules, _ = forms.grammar()
+    readable = {alias: forms.readable(items) for r in rules.values() for items, alias, _ in r.alternatives}
+    assert readable["draw_n"] == "draw <n> card/cards"
+    assert readable["bonus_money"] == "+<$n> [per <countable>]"
+    assert readable["choose_head"] == "choose <amount> [<different>]"
+    assert readable["each_other_head"] == "each other player [with <condition>]"
 
 
 def test_phrases_gain_lists_the_gain_phrases_only(capsys, reference):
@@ -117,7 +117,7 @@ def test_markdown_lists_keys_and_codes(reference):
     from kingdom.compiler.errors import CODES
     from kingdom.compiler.schema import card_schema
 
-    doc = ref.markdown()
+    doc = markdown.markdown()
     for key in card_schema()["properties"]:
         assert f"| `{key}` |" in doc
     for code in CODES:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from example_sets import EXAMPLE_IDS, EXAMPLES, Example
-from kingdom.compiler.expansions import load_library
+from kingdom.compiler.build import load_library
 from pypdf import PdfReader
 
 from kingdom.cli.main import main

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from example_sets import EXAMPLE_IDS, EXAMPLES, Example
-from kingdom.compiler.build import BUILTIN_CARDS
-from kingdom.compiler.expansions import discover, load_library
+from kingdom.compiler.build import BUILTIN_CARDS, load_library
+from kingdom.compiler.expansions import discover
 from markupsafe import escape
 
 from kingdom.cli.main import main

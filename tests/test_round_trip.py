@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
-from kingdom.compiler import phrases as ref
 from kingdom.compiler import primitives
 from kingdom.compiler.nodes import Node
 from kingdom.compiler.parser import STARTS, DSLSyntaxError, ToNodes, grammar_text, parse
+from kingdom.compiler.phrases import examples
 from kingdom.compiler.round_trip import card_items, failures, round_trip
 from lark import Lark
 
@@ -59,7 +59,7 @@ def test_every_corpus_phrase_survives_the_round_trip():
 def test_the_corpus_uses_every_grammar_alias():
     used: set[str] = set()
     for _, text, start in corpus():
-        used |= set(ref.aliases_of(text, start))
+        used |= set(examples.aliases_of(text, start))
     missing = set(re.findall(r"->\s*(\w+)", grammar_text())) - used
     assert not missing, f"no corpus phrase uses: {', '.join(sorted(missing))}"
 

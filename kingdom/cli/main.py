@@ -643,9 +643,19 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_phrases(args: argparse.Namespace) -> int:
     """The DSL's phrase reference, or its phrases holding a word."""
-    from kingdom.compiler.phrases import run
+    from kingdom.compiler.phrases.listing import matching, phrases, text_listing
+    from kingdom.compiler.phrases.markdown import markdown
 
-    return run(args.word, args.markdown)
+    if args.markdown:
+        print(markdown(), end="")
+        return 0
+    selected = matching(args.word) if args.word else list(phrases().values())
+    if not selected:
+        print(f"no phrase, meaning or example has a word starting with '{args.word}' (try a shorter "
+              "word, or `kingdom phrases` for them all)", file=sys.stderr)
+        return 1
+    print(text_listing(selected), end="")
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
