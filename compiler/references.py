@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from compiler.selections import Condition, Ref, Selection
+from compiler.selections.conditions import Condition
+from compiler.selections.selection import Selection
+from compiler.selections.zones import Ref
 from compiler.structure import (
     Ability,
     AsYou,

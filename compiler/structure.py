@@ -20,7 +20,11 @@ from compiler.nodes import (
     they_do,
     third_person,
 )
-from compiler.selections import Amount, Condition, Countable, Filter, Ref, Selection
+from compiler.selections.amounts import Amount, Countable
+from compiler.selections.conditions import Condition
+from compiler.selections.filters import Filter
+from compiler.selections.selection import Selection
+from compiler.selections.zones import Ref
 from runtime.cards import Trigger
 from runtime.context import Ctx, Declined
 from runtime.decisions import OPTION, YES_NO, Decision, ask

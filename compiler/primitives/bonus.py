@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from compiler.checks import check_bonus
 from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
-from compiler.selections import Countable, Ref
+from compiler.selections.amounts import Countable
+from compiler.selections.zones import Ref
 
 if TYPE_CHECKING:
     from runtime.context import Ctx

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Countable, count_tail
+from compiler.selections.amounts import Countable
+from compiler.selections.conditions import count_tail
 from runtime.context import Ctx
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Selection
+from compiler.selections.selection import Selection
 from runtime.game import Listener
 
 if TYPE_CHECKING:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Countable, Filter
+from compiler.selections.amounts import Countable
+from compiler.selections.filters import Filter
 from runtime.context import Ctx
 
 if TYPE_CHECKING:

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Filter, Selection
+from compiler.selections.filters import Filter
+from compiler.selections.selection import Selection
 from runtime.decisions import YES_NO, Decision, ask
 
 if TYPE_CHECKING:

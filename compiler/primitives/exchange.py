@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node, article
 from compiler.primitives import primitive
-from compiler.selections import Noun, Ref
+from compiler.selections.filters import Noun
+from compiler.selections.zones import Ref
 
 if TYPE_CHECKING:
     from runtime.context import Ctx

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.nodes import Env, Node, article
 from compiler.primitives import primitive
-from compiler.selections import Filter, Selection, bind
+from compiler.selections.filters import Filter
+from compiler.selections.selection import Selection
+from compiler.selections.zones import bind
 from runtime.context import Ctx
 from runtime.decisions import CARDS, Decision, ask
 from runtime.game import Listener

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node, article, plural
 from compiler.primitives import primitive
-from compiler.selections import Amount, Filter, Noun, Selection, bind
+from compiler.selections.amounts import Amount
+from compiler.selections.filters import Filter, Noun
+from compiler.selections.selection import Selection
+from compiler.selections.zones import bind
 from compiler.structure import Choose, Sequence, option_block
 from runtime.decisions import CARDS, GAIN, PILE, Decision, ask
 

@@ -11,7 +11,8 @@ from lark import Tree
 from compiler.nodes import NUMBER_WORDS, Env, Node, plural
 from compiler.primitives import primitive
 from compiler.primitives.gain import DESTINATIONS, gain_named
-from compiler.selections import Filter, Noun, bind
+from compiler.selections.filters import Filter, Noun
+from compiler.selections.zones import bind
 from runtime.decisions import PILE, Decision, ask
 
 if TYPE_CHECKING:

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node, article
 from compiler.primitives import primitive
-from compiler.selections import Filter, Ref, Selection, bind, still_where_bound
+from compiler.selections.filters import Filter
+from compiler.selections.selection import Selection
+from compiler.selections.zones import Ref, bind, still_where_bound
 from runtime.decisions import NUMBER, ORDER, Decision, ask
 
 if TYPE_CHECKING:

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import NUMBER_WORDS, Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Selection, bind, still_where_bound
+from compiler.selections.selection import Selection
+from compiler.selections.zones import bind, still_where_bound
 
 if TYPE_CHECKING:
     from runtime.cards import Card

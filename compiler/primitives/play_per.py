@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Countable, Selection, bind
+from compiler.selections.amounts import Countable
+from compiler.selections.selection import Selection
+from compiler.selections.zones import bind
 
 if TYPE_CHECKING:
     from runtime.context import Ctx

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from compiler.nodes import Env, Node
 from compiler.primitives import primitive
-from compiler.selections import Filter
+from compiler.selections.filters import Filter
 from runtime.game import Listener
 
 if TYPE_CHECKING:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from compiler.nodes import Env, Node, they_do
 from compiler.primitives import primitive
 from compiler.primitives.move import Move
-from compiler.selections import Ref, Selection
+from compiler.selections.selection import Selection
+from compiler.selections.zones import Ref
 from compiler.structure import Sequence
 
 if TYPE_CHECKING:

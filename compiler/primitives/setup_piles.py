@@ -18,7 +18,8 @@ from compiler.checks import check_setup_rule
 from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
 from compiler.primitives.gain import Gain, _zone
-from compiler.selections import Filter, bind
+from compiler.selections.filters import Filter
+from compiler.selections.zones import bind
 from runtime.decisions import PILE, Decision, ask
 from runtime.setup import add_setup_pile
 

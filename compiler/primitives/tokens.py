@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from compiler.nodes import Env, Node, plural
 from compiler.primitives import primitive
 from compiler.primitives.bonus import RESOURCES, Bonus
-from compiler.selections import Filter, Noun, Selection
+from compiler.selections.filters import Filter, Noun
+from compiler.selections.selection import Selection
 from runtime.decisions import PILE, Decision, ask
 
 if TYPE_CHECKING:

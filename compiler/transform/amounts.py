@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
-from compiler.selections import Amount, Countable, Filter, Money, Noun
+from compiler.selections.amounts import Amount, Countable, Money
+from compiler.selections.filters import Filter, Noun
 from compiler.transform.common import _int, _token_word
 
 

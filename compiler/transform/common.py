@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import Token
 
 from compiler.nodes import Node
-from compiler.selections import Ref
+from compiler.selections.zones import Ref
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 

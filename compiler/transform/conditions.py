@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
-from compiler.selections import Condition, Countable, Filter, Noun, Ref
+from compiler.selections.amounts import Countable
+from compiler.selections.conditions import Condition
+from compiler.selections.filters import Filter, Noun
+from compiler.selections.zones import Ref
 from compiler.transform.common import _int
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
-from compiler.selections import Filter, Noun, Qualifier
+from compiler.selections.filters import Filter, Noun, Qualifier
 from compiler.transform.common import _int
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lark import Token, Transformer, v_args
 
-from compiler.selections import Amount
+from compiler.selections.amounts import Amount
 from compiler.structure import Block, Otherwise, When, make_compound
 from compiler.transform.common import AND, _joined
 

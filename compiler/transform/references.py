@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
-from compiler.selections import Filter, Noun, Ref, Selection
+from compiler.selections.filters import Filter, Noun
+from compiler.selections.selection import Selection
+from compiler.selections.zones import Ref
 from compiler.transform.common import _plural
 
 

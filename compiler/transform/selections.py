@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
-from compiler.selections import Amount, Filter, Noun, Qualifier, Ref, Selection
+from compiler.selections.amounts import Amount
+from compiler.selections.filters import Filter, Noun, Qualifier
+from compiler.selections.selection import Selection
+from compiler.selections.zones import Ref
 from compiler.transform.common import _int, _plural
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
-from compiler.selections import Amount
+from compiler.selections.amounts import Amount
 from compiler.structure import (
     Ability,
     AsYou,

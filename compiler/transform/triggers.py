@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from lark import Token, Transformer, v_args
 
-from compiler.selections import ORDINALS, Filter
+from compiler.selections.conditions import ORDINALS
+from compiler.selections.filters import Filter
 from compiler.structure import Ability, Block, When
 from compiler.transform.common import _joined
 
