@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from kingdom.compiler.selections import Condition, Ref, Selection
+from kingdom.compiler.selections.conditions import Condition
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import Ref
 from kingdom.compiler.structure import (
     Ability,
     AsYou,

@@ -20,7 +20,11 @@ from kingdom.compiler.nodes import (
     they_do,
     third_person,
 )
-from kingdom.compiler.selections import Amount, Condition, Countable, Filter, Ref, Selection
+from kingdom.compiler.selections.amounts import Amount, Countable
+from kingdom.compiler.selections.conditions import Condition
+from kingdom.compiler.selections.filters import Filter
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import Ref
 from kingdom.runtime.cards import Trigger
 from kingdom.runtime.context import Ctx, Declined
 from kingdom.runtime.decisions import OPTION, YES_NO, Decision, ask

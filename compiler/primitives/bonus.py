@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from kingdom.compiler.checks import check_bonus
 from kingdom.compiler.nodes import Env, Node, plural
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Countable, Ref
+from kingdom.compiler.selections.amounts import Countable
+from kingdom.compiler.selections.zones import Ref
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Countable, count_tail
+from kingdom.compiler.selections.amounts import Countable
+from kingdom.compiler.selections.conditions import count_tail
 from kingdom.runtime.context import Ctx
 
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Selection, bind
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import bind
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx

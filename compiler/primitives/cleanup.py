@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Selection
+from kingdom.compiler.selections.selection import Selection
 from kingdom.runtime.game import Listener
 
 if TYPE_CHECKING:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Countable, Filter
+from kingdom.compiler.selections.amounts import Countable
+from kingdom.compiler.selections.filters import Filter
 from kingdom.runtime.context import Ctx
 
 if TYPE_CHECKING:

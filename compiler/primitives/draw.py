@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Filter, Selection
+from kingdom.compiler.selections.filters import Filter
+from kingdom.compiler.selections.selection import Selection
 from kingdom.runtime.decisions import YES_NO, Decision, ask
 
 if TYPE_CHECKING:

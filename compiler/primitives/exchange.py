@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node, article
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Noun, Ref
+from kingdom.compiler.selections.filters import Noun
+from kingdom.compiler.selections.zones import Ref
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.nodes import Env, Node, article
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Filter, Selection, bind
+from kingdom.compiler.selections.filters import Filter
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import bind
 from kingdom.runtime.context import Ctx
 from kingdom.runtime.decisions import CARDS, Decision, ask
 from kingdom.runtime.game import Listener

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node, article, plural
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Amount, Filter, Noun, Selection, bind
+from kingdom.compiler.selections.amounts import Amount
+from kingdom.compiler.selections.filters import Filter, Noun
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import bind
 from kingdom.compiler.structure import Choose, Sequence, option_block
 from kingdom.runtime.decisions import CARDS, GAIN, PILE, Decision, ask
 

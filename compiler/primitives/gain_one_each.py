@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node, plural
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.primitives.gain import DESTINATIONS, gain_named
-from kingdom.compiler.selections import Filter, Noun, bind
+from kingdom.compiler.selections.filters import Filter, Noun
+from kingdom.compiler.selections.zones import bind
 from kingdom.runtime.decisions import PILE, Decision, ask
 from lark import Tree
 

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node, article
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Filter, Ref, Selection, bind, still_where_bound
+from kingdom.compiler.selections.filters import Filter
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import Ref, bind, still_where_bound
 from kingdom.runtime.decisions import NUMBER, ORDER, Decision, ask
 
 if TYPE_CHECKING:

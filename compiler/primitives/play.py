@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Selection, bind, still_where_bound
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import bind, still_where_bound
 
 if TYPE_CHECKING:
     from kingdom.runtime.cards import Card

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Countable, Selection, bind
+from kingdom.compiler.selections.amounts import Countable
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import bind
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx

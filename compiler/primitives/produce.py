@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.selections import Filter
+from kingdom.compiler.selections.filters import Filter
 from kingdom.runtime.game import Listener
 
 if TYPE_CHECKING:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from kingdom.compiler.nodes import Env, Node, they_do
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.primitives.move import Move
-from kingdom.compiler.selections import Ref, Selection
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import Ref
 from kingdom.compiler.structure import Sequence
 
 if TYPE_CHECKING:

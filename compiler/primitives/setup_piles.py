@@ -18,7 +18,8 @@ from kingdom.compiler.checks import check_setup_rule
 from kingdom.compiler.nodes import Env, Node, plural
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.primitives.gain import Gain, _zone
-from kingdom.compiler.selections import Filter, bind
+from kingdom.compiler.selections.filters import Filter
+from kingdom.compiler.selections.zones import bind
 from kingdom.runtime.decisions import PILE, Decision, ask
 from kingdom.runtime.setup import add_setup_pile
 

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from kingdom.compiler.nodes import Env, Node, plural
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.primitives.bonus import RESOURCES, Bonus
-from kingdom.compiler.selections import Filter, Noun, Selection
+from kingdom.compiler.selections.filters import Filter, Noun
+from kingdom.compiler.selections.selection import Selection
 from kingdom.runtime.decisions import PILE, Decision, ask
 
 if TYPE_CHECKING:

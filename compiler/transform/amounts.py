@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kingdom.compiler.selections import Amount, Countable, Filter, Money, Noun
+from kingdom.compiler.selections.amounts import Amount, Countable, Money
+from kingdom.compiler.selections.filters import Filter, Noun
 from kingdom.compiler.transform.common import _int, _token_word
 from lark import Transformer, v_args
 

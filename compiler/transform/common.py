@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kingdom.compiler.nodes import Node
-from kingdom.compiler.selections import Ref
+from kingdom.compiler.selections.zones import Ref
 from lark import Token
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from kingdom.compiler.selections import Condition, Countable, Filter, Noun, Ref
+from kingdom.compiler.selections.amounts import Countable
+from kingdom.compiler.selections.conditions import Condition
+from kingdom.compiler.selections.filters import Filter, Noun
+from kingdom.compiler.selections.zones import Ref
 from kingdom.compiler.transform.common import _int
 from lark import Transformer, v_args
 

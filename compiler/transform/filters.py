@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kingdom.compiler.selections import Filter, Noun, Qualifier
+from kingdom.compiler.selections.filters import Filter, Noun, Qualifier
 from kingdom.compiler.transform.common import _int
 from lark import Transformer, v_args
 

@@ -3,7 +3,7 @@ tuples make_compound builds nodes from, and the statement lists they open."""
 
 from __future__ import annotations
 
-from kingdom.compiler.selections import Amount
+from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.structure import Block, Otherwise, When, make_compound
 from kingdom.compiler.transform.common import AND, _joined
 from lark import Token, Transformer, v_args

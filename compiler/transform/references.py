@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from kingdom.compiler.selections import Filter, Noun, Ref, Selection
+from kingdom.compiler.selections.filters import Filter, Noun
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import Ref
 from kingdom.compiler.transform.common import _plural
 from lark import Transformer, v_args
 

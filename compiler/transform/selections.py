@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from kingdom.compiler.selections import Amount, Filter, Noun, Qualifier, Ref, Selection
+from kingdom.compiler.selections.amounts import Amount
+from kingdom.compiler.selections.filters import Filter, Noun, Qualifier
+from kingdom.compiler.selections.selection import Selection
+from kingdom.compiler.selections.zones import Ref
 from kingdom.compiler.transform.common import _int, _plural
 from lark import Transformer, v_args
 

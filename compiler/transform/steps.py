@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kingdom.compiler.selections import Amount
+from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.structure import (
     Ability,
     AsYou,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kingdom.compiler.selections import ORDINALS, Filter
+from kingdom.compiler.selections.conditions import ORDINALS
+from kingdom.compiler.selections.filters import Filter
 from kingdom.compiler.structure import Ability, Block, When
 from kingdom.compiler.transform.common import _joined
 from lark import Token, Transformer, v_args
