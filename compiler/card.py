@@ -21,7 +21,10 @@ from compiler.primitives.costs import CostChange
 from compiler.references import check_references
 from compiler.render import render_card
 from compiler.schema import validate
-from compiler.structure import Ability, Block, If, compile_apart, make_compound
+from compiler.structure.ability import Ability
+from compiler.structure.block import Block, compile_apart
+from compiler.structure.compound import make_compound
+from compiler.structure.conditional import If
 from runtime.cards import CardDef
 from runtime.context import Ctx
 

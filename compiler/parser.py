@@ -15,7 +15,8 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedInput, VisitError
 
 from compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, STARTS, grammar_text, parser
-from compiler.structure import Block, make_compound
+from compiler.structure.block import Block
+from compiler.structure.compound import make_compound
 from compiler.syntax_errors import DSLSyntaxError, _syntax_error
 from compiler.transform import ToNodes
 

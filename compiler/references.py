@@ -25,25 +25,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from compiler.selections import Condition, Ref, Selection
-from compiler.structure import (
-    Ability,
-    AsYou,
-    Block,
-    Cases,
-    Choose,
-    Deferred,
-    Each,
-    ForEach,
-    If,
-    Lasting,
-    MayStep,
-    NextTurn,
-    Otherwise,
-    Repeat,
-    Sequence,
-    Then,
-    Unless,
-)
+from compiler.structure.ability import Ability
+from compiler.structure.as_you import AsYou
+from compiler.structure.block import Block
+from compiler.structure.choose import Choose
+from compiler.structure.conditional import Cases, If, Otherwise
+from compiler.structure.each import Each
+from compiler.structure.lasting import Lasting
+from compiler.structure.may import MayStep, Unless
+from compiler.structure.next_turn import Deferred, NextTurn
+from compiler.structure.repeat import ForEach, Repeat
+from compiler.structure.sequence import Sequence, Then
 
 if TYPE_CHECKING:
     from compiler.nodes import Env, Node

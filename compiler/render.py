@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from compiler.nodes import sentence
-from compiler.structure import with_reminder
+from compiler.structure.common import with_reminder
 
 if TYPE_CHECKING:
     from compiler.card import ParsedCard

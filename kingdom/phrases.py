@@ -309,7 +309,7 @@ def english(text: str, start: str = "statements") -> str:
         per = f"{divisor} {countable.filter.render(many=True)} you have" if divisor > 1 else (
             countable.render())
         return f"Worth {vp} VP per {per}" + (" (round down)." if divisor > 1 else ".")
-    from compiler.structure import Block
+    from compiler.structure.block import Block
 
     return block_english(Block([parse(text, start)]))
 
@@ -422,7 +422,8 @@ def _node_class(built: Any) -> type | None:
     """The node class behind what a builder returned: a node, a head (a tuple, made into its
     node by `make_compound`) or a list of one statement."""
     from compiler.nodes import Node
-    from compiler.structure import Block, make_compound
+    from compiler.structure.block import Block
+    from compiler.structure.compound import make_compound
 
     if isinstance(built, list) and len(built) == 1:
         built = built[0]

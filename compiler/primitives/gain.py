@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from compiler.nodes import Env, Node, article, plural
 from compiler.primitives import primitive
 from compiler.selections import Amount, Filter, Noun, Selection, bind
-from compiler.structure import Choose, Sequence, option_block
+from compiler.structure.choose import Choose, option_block
+from compiler.structure.sequence import Sequence
 from runtime.decisions import CARDS, GAIN, PILE, Decision, ask
 
 if TYPE_CHECKING:

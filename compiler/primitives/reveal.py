@@ -13,7 +13,7 @@ from compiler.nodes import Env, Node, they_do
 from compiler.primitives import primitive
 from compiler.primitives.move import Move
 from compiler.selections import Ref, Selection
-from compiler.structure import Sequence
+from compiler.structure.sequence import Sequence
 
 if TYPE_CHECKING:
     from runtime.context import Ctx

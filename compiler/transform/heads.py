@@ -6,7 +6,10 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from compiler.selections import Amount
-from compiler.structure import Block, Otherwise, When, make_compound
+from compiler.structure.block import Block
+from compiler.structure.compound import make_compound
+from compiler.structure.conditional import Otherwise
+from compiler.structure.when import When
 from compiler.transform.common import AND, _joined
 
 

@@ -5,20 +5,15 @@ from __future__ import annotations
 from lark import Transformer, v_args
 
 from compiler.selections import Amount
-from compiler.structure import (
-    Ability,
-    AsYou,
-    Block,
-    Choose,
-    Deferred,
-    Each,
-    MayStep,
-    RepeatAsDesired,
-    Sequence,
-    Then,
-    Unless,
-    option_block,
-)
+from compiler.structure.ability import Ability
+from compiler.structure.as_you import AsYou
+from compiler.structure.block import Block
+from compiler.structure.choose import Choose, option_block
+from compiler.structure.each import Each
+from compiler.structure.may import MayStep, Unless
+from compiler.structure.next_turn import Deferred
+from compiler.structure.repeat import RepeatAsDesired
+from compiler.structure.sequence import Sequence, Then
 from compiler.transform.common import THEN, _joined
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from compiler.selections import ORDINALS, Filter
-from compiler.structure import Ability, Block, When
+from compiler.structure.ability import Ability
+from compiler.structure.block import Block
+from compiler.structure.when import When
 from compiler.transform.common import _joined
 
 REACT_VERBS = ("reveal", "trash", "discard", "play")
