@@ -21,7 +21,10 @@ from kingdom.compiler.primitives.costs import CostChange
 from kingdom.compiler.references import check_references
 from kingdom.compiler.render import render_card
 from kingdom.compiler.schema import validate
-from kingdom.compiler.structure import Ability, Block, If, compile_apart, make_compound
+from kingdom.compiler.structure.ability import Ability
+from kingdom.compiler.structure.block import Block, compile_apart
+from kingdom.compiler.structure.compound import make_compound
+from kingdom.compiler.structure.conditional import If
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.context import Ctx
 

@@ -58,12 +58,12 @@ CODES = {
     "K355": "'you would discard from play this turn' outside 'at the start of clean-up'",
     "K360": "'the Nth time you ... this turn' of an event the turn does not count",
     "K361": "'gain two cards, one ... and one ...' with a number unlike the descriptions",
-    # Reactions in hand (Ability, Lasting: compiler.structure.check_reaction)
+    # Reactions in hand (Ability, Lasting: compiler.structure.ability.check_reaction)
     "K350": "a Reaction in hand to an event about the card itself ('when you gain this')",
     "K351": "a Reaction in hand that does nothing (no block, and it does not play the card)",
     "K352": "'you may first ...' on a Reaction to an event that is not an Attack",
     "K353": "a Reaction in hand outside `triggers:` (in `play:`, or a lasting effect)",
-    # h-wording: printed wordings (compiler/card.py, structure.py)
+    # h-wording: printed wordings (compiler/card.py, structure/ability.py)
     "K375": "an ability (a trigger) inside a block, where it would be done at once",
     "K376": "a rule about buying this card ('you can't buy this if ...') outside 'triggers:'",
     "K377": "'choose a card' without where it is ('you have in play')",

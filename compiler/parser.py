@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from kingdom.compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, STARTS, grammar_text, parser
-from kingdom.compiler.structure import Block, make_compound
+from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.compound import make_compound
 from kingdom.compiler.syntax_errors import DSLSyntaxError, _syntax_error
 from kingdom.compiler.transform import ToNodes
 from lark import Token, Tree

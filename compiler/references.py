@@ -27,25 +27,17 @@ from typing import TYPE_CHECKING
 from kingdom.compiler.selections.conditions import Condition
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import Ref
-from kingdom.compiler.structure import (
-    Ability,
-    AsYou,
-    Block,
-    Cases,
-    Choose,
-    Deferred,
-    Each,
-    ForEach,
-    If,
-    Lasting,
-    MayStep,
-    NextTurn,
-    Otherwise,
-    Repeat,
-    Sequence,
-    Then,
-    Unless,
-)
+from kingdom.compiler.structure.ability import Ability
+from kingdom.compiler.structure.as_you import AsYou
+from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.choose import Choose
+from kingdom.compiler.structure.conditional import Cases, If, Otherwise
+from kingdom.compiler.structure.each import Each
+from kingdom.compiler.structure.lasting import Lasting
+from kingdom.compiler.structure.may import MayStep, Unless
+from kingdom.compiler.structure.next_turn import Deferred, NextTurn
+from kingdom.compiler.structure.repeat import ForEach, Repeat
+from kingdom.compiler.structure.sequence import Sequence, Then
 
 if TYPE_CHECKING:
     from kingdom.compiler.nodes import Env, Node

@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import sentence
-from kingdom.compiler.structure import with_reminder
+from kingdom.compiler.structure.common import with_reminder
 
 if TYPE_CHECKING:
     from kingdom.compiler.card import ParsedCard

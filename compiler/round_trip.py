@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from kingdom.compiler.parser import DSLSyntaxError, parse
-from kingdom.compiler.structure import Block, make_compound, unparse_steps
+from kingdom.compiler.structure.block import Block, unparse_steps
+from kingdom.compiler.structure.compound import make_compound
 
 
 def round_trip(text: str, start: str = "statements") -> str | None:

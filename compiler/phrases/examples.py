@@ -52,7 +52,7 @@ def english(text: str, start: str = "statements") -> str:
         per = f"{divisor} {countable.filter.render(many=True)} you have" if divisor > 1 else (
             countable.render())
         return f"Worth {vp} VP per {per}" + (" (round down)." if divisor > 1 else ".")
-    from kingdom.compiler.structure import Block
+    from kingdom.compiler.structure.block import Block
 
     return block_english(Block([parse(text, start)]))
 
@@ -161,7 +161,8 @@ def _node_class(built: Any) -> type | None:
     """The node class behind what a builder returned: a node, a head (a tuple, made into its
     node by `make_compound`) or a list of one statement."""
     from kingdom.compiler.nodes import Node
-    from kingdom.compiler.structure import Block, make_compound
+    from kingdom.compiler.structure.block import Block
+    from kingdom.compiler.structure.compound import make_compound
 
     if isinstance(built, list) and len(built) == 1:
         built = built[0]

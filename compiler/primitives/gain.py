@@ -11,7 +11,8 @@ from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.selections.filters import Filter, Noun
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind
-from kingdom.compiler.structure import Choose, Sequence, option_block
+from kingdom.compiler.structure.choose import Choose, option_block
+from kingdom.compiler.structure.sequence import Sequence
 from kingdom.runtime.decisions import CARDS, GAIN, PILE, Decision, ask
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from kingdom.compiler.primitives import primitive
 from kingdom.compiler.primitives.move import Move
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import Ref
-from kingdom.compiler.structure import Sequence
+from kingdom.compiler.structure.sequence import Sequence
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 class Spend(Node):
     """Spending is all or nothing: with too few tokens nothing is spent and `did` is false."""
 
-    pays = True  # "you may spend a Favor to <choice>": the choice decides (compiler.structure)
+    pays = True  # "you may spend a Favor to <choice>": the choice decides (compiler.structure.may)
 
     def __init__(self, what: str, amount: int) -> None:
         self.what = what

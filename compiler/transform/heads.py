@@ -4,7 +4,10 @@ tuples make_compound builds nodes from, and the statement lists they open."""
 from __future__ import annotations
 
 from kingdom.compiler.selections.amounts import Amount
-from kingdom.compiler.structure import Block, Otherwise, When, make_compound
+from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.compound import make_compound
+from kingdom.compiler.structure.conditional import Otherwise
+from kingdom.compiler.structure.when import When
 from kingdom.compiler.transform.common import AND, _joined
 from lark import Token, Transformer, v_args
 

@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 from kingdom.compiler.selections.amounts import Amount
-from kingdom.compiler.structure import (
-    Ability,
-    AsYou,
-    Block,
-    Choose,
-    Deferred,
-    Each,
-    MayStep,
-    RepeatAsDesired,
-    Sequence,
-    Then,
-    Unless,
-    option_block,
-)
+from kingdom.compiler.structure.ability import Ability
+from kingdom.compiler.structure.as_you import AsYou
+from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.choose import Choose, option_block
+from kingdom.compiler.structure.each import Each
+from kingdom.compiler.structure.may import MayStep, Unless
+from kingdom.compiler.structure.next_turn import Deferred
+from kingdom.compiler.structure.repeat import RepeatAsDesired
+from kingdom.compiler.structure.sequence import Sequence, Then
 from kingdom.compiler.transform.common import THEN, _joined
 from lark import Transformer, v_args
 

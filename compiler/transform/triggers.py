@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from kingdom.compiler.selections.conditions import ORDINALS
 from kingdom.compiler.selections.filters import Filter
-from kingdom.compiler.structure import Ability, Block, When
+from kingdom.compiler.structure.ability import Ability
+from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.when import When
 from kingdom.compiler.transform.common import _joined
 from lark import Token, Transformer, v_args
 
