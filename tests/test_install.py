@@ -82,8 +82,9 @@ def test_the_installed_package_works_from_another_folder(installed: Path, tmp_pa
         return subprocess.run([sys.executable, "-m", "kingdom", *args], capture_output=True,
                               text=True, env=env, cwd=tmp_path, timeout=300)
 
-    where = subprocess.run([sys.executable, "-c", "import kingdom.compiler; print(kingdom.compiler.__file__)"],
-                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    code = "import kingdom.compiler; print(kingdom.compiler.__file__)"
+    where = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                           cwd=tmp_path, timeout=60)
     assert where.stdout.startswith(str(installed)), where.stdout + where.stderr
     checked = kingdom("check")
     assert checked.returncode == 0, checked.stderr
