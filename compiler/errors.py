@@ -72,7 +72,7 @@ CODES = {
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",
-    # scenario files (kingdom/scenarios.py, kingdom/scenario.schema.json)
+    # scenario files (kingdom/scenarios/runner.py, check.py, scenario.schema.json)
     "K500": "a scenario file cannot be read (missing, a folder, not UTF-8 text)",
     "K501": "a scenario does not have the scenario format's shape",
     "K502": "unknown key in a scenario",
@@ -86,7 +86,7 @@ CODES = {
     # h-tools: kingdom test --cards, card folders holding other files
     "K510": "a scenario names a card whose file did not compile",
     "K511": "a scenario file among the card files of a card folder",
-    # strategy files (kingdom/strategy.py)
+    # strategy files (kingdom/lab/strategy.py)
     "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
     "K551": "a number in a strategy file is out of range",
 }

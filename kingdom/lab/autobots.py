@@ -1,7 +1,7 @@
 """Bots for any card, with no strategy file: `big-money+CARD` and `big-money-ultimate+CARD`.
 
 `BASE+CARD*K` is the strategy BASE (`big-money` or `big-money-ultimate`, from
-kingdom/strategies) with one more buy rule: CARD, up to K copies, in its buying window:
+kingdom/lab/strategies) with one more buy rule: CARD, up to K copies, in its buying window:
 
 - CARD costs less than Gold: bought at its cost up to $5, after Gold (so never over Gold at $6+)
   and before Silver;

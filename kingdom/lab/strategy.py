@@ -1,4 +1,4 @@
-"""Bots as data: strategy files (kingdom/strategies/*.yaml) and the agent that follows them.
+"""Bots as data: strategy files (kingdom/lab/strategies/*.yaml) and the agent that follows them.
 
 A strategy file lists what to buy, in priority order, each entry optionally guarded by
 conditions, and which Actions to play first:
@@ -428,7 +428,7 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
 
 
 def builtin_strategies() -> dict[str, Path]:
-    """The strategy files shipped in kingdom/strategies, by file stem."""
+    """The strategy files shipped in kingdom/lab/strategies, by file stem."""
     return {p.stem: p for p in sorted(STRATEGIES.glob("*.yaml"))}
 
 

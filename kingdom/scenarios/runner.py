@@ -2,7 +2,7 @@
 
 `run_file` runs every scenario in a file and returns one `Outcome` per scenario; the
 `kingdom test` command and the pytest plugin in tests/ both use it. Each file is checked first
-(kingdom/scenario_check.py, against kingdom/scenario.schema.json): a malformed scenario fails
+(kingdom/scenarios/check.py, against kingdom/scenarios/scenario.schema.json): a malformed scenario fails
 with positioned errors and is not run, and nothing in a file stops the other files.
 """
 
