@@ -24,11 +24,10 @@ INSTALLED = {"kingdom": "kingdom", "compiler": "kingdom.compiler", "runtime": "k
              "grammar": "kingdom.grammar", "cards": "kingdom.cards"}
 
 # Known exceptions, being split: empty at the end of the series.
-KNOWN_LONG: set[str] = {"kingdom/print/render.py", "kingdom/cli/main.py", "kingdom/lab/simulate.py"}
+KNOWN_LONG: set[str] = {"kingdom/print/render.py", "kingdom/cli/main.py"}
 # Each a cycle's modules (a strongly connected component), to be broken: empty at the end too.
 KNOWN_CYCLES: list[set[str]] = [
     {"kingdom.cli.main", "kingdom.cli.rate"},
-    {"kingdom.lab.autobots", "kingdom.lab.simulate", "kingdom.lab.strategy"},
 ]
 
 

@@ -205,7 +205,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many seeded bot games and report win rates, game length and per-card figures."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from kingdom.lab.simulate import build_setup, with_without
+    from kingdom.lab.cluster import build_setup
+    from kingdom.lab.results import with_without
 
     library = _library(args.cards)
     bots = _bots(library, bot_specs(args.bots))
@@ -257,7 +258,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _run_spec(args: argparse.Namespace, library: Library, players: int):
     """The run `simulate` is asked for, as data (kingdom/simulate.py RunSpec), and its Kingdom
     in words. Setup choices are checked here: --ally an Ally, --bane and --ferryman Kingdom cards."""
-    from kingdom.lab.simulate import RunSpec
+    from kingdom.lab.cluster import RunSpec
     from kingdom.runtime.setup import RANDOM
 
     sets: tuple[str, ...] = ()
@@ -292,7 +293,8 @@ def _run_spec(args: argparse.Namespace, library: Library, players: int):
 
 def _play(setup, spec, args: argparse.Namespace, progress=None):
     """The games of `simulate`: here (over --jobs processes) or on the --cluster."""
-    from kingdom.lab.simulate import ClusterError, simulate, simulate_on_cluster
+    from kingdom.lab.cluster import ClusterError, simulate_on_cluster
+    from kingdom.lab.simulate import simulate
 
     if args.cluster is None:
         return simulate(setup, args.games, args.seed, args.jobs, progress=progress)
@@ -329,7 +331,7 @@ def _write_reports(results, players: int, args: argparse.Namespace, title: str) 
     """--plot and --csv, once the figures are printed."""
     err = _Console(stderr=True)
     if args.csv:
-        from kingdom.lab.simulate import write_csv
+        from kingdom.lab.results import write_csv
 
         try:
             with open(args.csv, "w", encoding="utf-8", newline="") as stream:
@@ -349,7 +351,7 @@ def _write_reports(results, players: int, args: argparse.Namespace, title: str) 
 
 def _percent_ci(k: int, n: int) -> str:
     """k/n as a percentage with its 95% interval; "-" for no games (never a 100% of nothing)."""
-    from kingdom.lab.simulate import wilson
+    from kingdom.lab.results import wilson
 
     if not n:
         return "-"
@@ -359,7 +361,7 @@ def _percent_ci(k: int, n: int) -> str:
 
 def with_without_table(results) -> Table:
     """Per card: the sole-win rate of the players who bought it against those who did not."""
-    from kingdom.lab.simulate import with_without
+    from kingdom.lab.results import with_without
 
     table = Table(title="With and without (sole wins of the players who bought the card, and of "
                   "those who did not)")
@@ -375,7 +377,8 @@ def with_without_table(results) -> Table:
 
 def _round_robin(setup, args: argparse.Namespace) -> int:
     """`simulate --round-robin`: every pair of bots, the matrix of the row bot's win rates."""
-    from kingdom.lab.simulate import round_robin, wilson
+    from kingdom.lab.results import wilson
+    from kingdom.lab.simulate import round_robin
 
     if len(setup.bots) < 2:
         raise UsageError("--round-robin needs at least two bots")
@@ -424,10 +427,10 @@ def bot_specs(text: str) -> list[str]:
 
 def _bots(library: Library, specs: list[str]) -> list:
     """The bots `--bots` names (strategies, files, 'default', 'random'), or a UsageError."""
-    from kingdom.lab.strategy import resolve_bot
+    from kingdom.lab import roster
 
     try:
-        bots = [resolve_bot(spec, library) for spec in specs]
+        bots = [roster.resolve_bot(spec, library) for spec in specs]
     except (ValueError, OSError) as exc:
         raise UsageError(f"--bots: {exc}") from None
     if not bots:
@@ -508,7 +511,7 @@ def _play_kingdom(library: Library, text: str, seed: int) -> list[str]:
 
 def print_results(results, players: int, kingdom_text: str, args: argparse.Namespace,
                   elapsed: float) -> None:
-    from kingdom.lab.simulate import FAILURES, wilson
+    from kingdom.lab.results import FAILURES, wilson
 
     def pct(k: int, n: int) -> str:
         low, high = wilson(k, n)

@@ -12,8 +12,9 @@ from rich.table import Table
 
 from kingdom.cli import arguments
 from kingdom.cli.arguments import UsageError
+from kingdom.lab.cluster import ClusterError, ClusterRunner
 from kingdom.lab.rate import Rating, official_cards, place, rate_cards, reference_table
-from kingdom.lab.simulate import ClusterError, Runner
+from kingdom.lab.simulate import LocalRunner
 from kingdom.runtime.library import Library
 
 
@@ -48,7 +49,8 @@ def cmd_rate(args: argparse.Namespace) -> int:
     if not official_cards(library, sets):
         raise UsageError(f"--among {args.among}: no built-in Kingdom cards there")
     err = _Console(stderr=True)
-    runner = Runner(args.jobs, args.cluster, tuple(str(Path(c).resolve()) for c in args.cards))
+    runner = (LocalRunner(args.jobs) if args.cluster is None else
+              ClusterRunner(args.cluster, tuple(str(Path(c).resolve()) for c in args.cards)))
     start = time.perf_counter()
     with err.status("rating...") as status:
         def done(name: str) -> None:

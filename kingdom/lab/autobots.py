@@ -27,7 +27,7 @@ from typing import Any
 from kingdom.cli.arguments import find_card
 from kingdom.compiler import cache
 from kingdom.lab.bots import plus_actions
-from kingdom.lab.simulate import LOCAL, Runner, Setup
+from kingdom.lab.simulate import LOCAL, LocalRunner, Runner, Setup
 from kingdom.lab.strategy import Rule, Strategy, builtin_strategies, load_strategy
 from kingdom.runtime.library import Library
 
@@ -57,7 +57,7 @@ def resolve_auto_bot(spec: str, library: Library, jobs: int = 1) -> Strategy:
                          + (f"; did you mean '{hint}'?" if hint else ""))
     if copies is not None and not 1 <= int(copies) <= MAX_COPIES:
         raise ValueError(f"'{spec}': the copies after * are 1 to {MAX_COPIES}")
-    k = int(copies) if copies is not None else best_copies(base, name, library, Runner(jobs))
+    k = int(copies) if copies is not None else best_copies(base, name, library, LocalRunner(jobs))
     return card_strategy(base, name, k, library)
 
 
