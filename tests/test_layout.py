@@ -24,11 +24,9 @@ INSTALLED = {"kingdom": "kingdom", "compiler": "kingdom.compiler", "runtime": "k
              "grammar": "kingdom.grammar", "cards": "kingdom.cards"}
 
 # Known exceptions, being split: empty at the end of the series.
-KNOWN_LONG: set[str] = {"kingdom/print/render.py", "kingdom/cli/main.py"}
+KNOWN_LONG: set[str] = {"kingdom/print/render.py"}
 # Each a cycle's modules (a strongly connected component), to be broken: empty at the end too.
-KNOWN_CYCLES: list[set[str]] = [
-    {"kingdom.cli.main", "kingdom.cli.rate"},
-]
+KNOWN_CYCLES: list[set[str]] = []
 
 
 # ------------------------------------------------------------------------------ the modules

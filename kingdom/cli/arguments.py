@@ -1,5 +1,4 @@
-"""Checks on the `kingdom` command's arguments, made before any work starts, and the escaping
-of card text on its way out to the terminal.
+"""Checks on the `kingdom` command's arguments, made before any work starts.
 
 Two kinds of check: argparse `type=` functions for what can be judged from the text alone
 (numbers in range, paths that exist, output files that can be written), and checks against the
@@ -13,7 +12,6 @@ import argparse
 import difflib
 import importlib.util
 import os
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -227,14 +225,3 @@ def kingdom_sets(library: Library, text: str) -> tuple[str, ...]:
     if not names:
         raise UsageError("--sets: give at least one set, e.g. --sets base")
     return tuple(card_set(n, with_kingdom, "sets with Kingdom cards") for n in names)
-
-
-_UNSAFE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_UNSAFE_KEEP_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str, lines: bool = False) -> str:
-    """`text` with control and bidi-override characters escaped (`\\x1b`), so a card's name or
-    text cannot drive the terminal; with `lines`, newlines are kept."""
-    pattern = _UNSAFE_KEEP_LINES if lines else _UNSAFE
-    return pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

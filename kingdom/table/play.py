@@ -437,7 +437,8 @@ class Terminal:
         if not name:
             self.write(HELP, None)
             return
-        from kingdom.cli.arguments import find_card, printable
+        from kingdom.cli.arguments import find_card
+        from kingdom.cli.common import printable
 
         found = find_card(self.table.library, name)
         if found is None or found in self.table.library.split_piles:
