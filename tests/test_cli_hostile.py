@@ -13,7 +13,7 @@ import pytest
 
 from kingdom.cli import main as cli
 from kingdom.cli import schema
-from kingdom.cli.common import printable
+from kingdom.terminal import printable
 
 ROOT = Path(__file__).resolve().parent.parent
 SIM = ["simulate", "--games", "2", "--no-progress"]  # few games: the checks come first anyway

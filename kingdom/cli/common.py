@@ -1,5 +1,5 @@
-"""What the commands share: the console, the exit statuses, loading the cards, the bots of
-`--bots`, and the escaping of card text on its way out to a terminal.
+"""What the commands share: the console, the exit statuses, loading the cards and the bots of
+`--bots`.
 
 Here rather than in main.py, which imports every command: a command that imported main for
 these would import itself in a circle. Kept small, and free of any one command's work.
@@ -8,7 +8,6 @@ these would import itself in a circle. Kept small, and free of any one command's
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
 from rich.console import Console
@@ -88,14 +87,3 @@ def where(args: argparse.Namespace) -> str:
 def plain(args: argparse.Namespace) -> bool:
     """Screen-reader output: asked for, or the output is not a terminal."""
     return args.plain or not sys.stdout.isatty()
-
-
-_UNSAFE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_UNSAFE_KEEP_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str, lines: bool = False) -> str:
-    """`text` with control and bidi-override characters escaped (`\\x1b`), so a card's name or
-    text cannot drive the terminal; with `lines`, newlines are kept."""
-    pattern = _UNSAFE_KEEP_LINES if lines else _UNSAFE
-    return pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

@@ -10,7 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kingdom.cli import arguments, common
-from kingdom.cli.common import console, printable
+from kingdom.cli.common import console
+from kingdom.terminal import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

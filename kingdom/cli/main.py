@@ -17,8 +17,9 @@ from kingdom.cli import check, demo, phrases, play, rate, render, schema, show, 
 from kingdom.cli import kingdom as randomizer
 from kingdom.cli import list as list_cards
 from kingdom.cli.arguments import UsageError
-from kingdom.cli.common import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE, printable
+from kingdom.cli.common import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE
 from kingdom.compiler.errors import CompileError
+from kingdom.terminal import printable
 
 COMMANDS = (check, list_cards, show, schema, test, demo, simulate, rate, render, randomizer, play,
             phrases)

@@ -11,8 +11,9 @@ from rich.text import Text
 
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
-from kingdom.cli.common import console, printable
+from kingdom.cli.common import console
 from kingdom.runtime.library import Library
+from kingdom.terminal import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

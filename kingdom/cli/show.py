@@ -7,7 +7,8 @@ import argparse
 import sys
 
 from kingdom.cli import arguments, common
-from kingdom.cli.common import FAILED, printable
+from kingdom.cli.common import FAILED
+from kingdom.terminal import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -438,7 +438,7 @@ class Terminal:
             self.write(HELP, None)
             return
         from kingdom.cli.arguments import find_card
-        from kingdom.cli.common import printable
+        from kingdom.terminal import printable
 
         found = find_card(self.table.library, name)
         if found is None or found in self.table.library.split_piles:
