@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from kingdom.compiler.expansions import folder_cards
-from kingdom.runtime.library import Library, singular_forms
+from kingdom.runtime.library import Library, find_card
 
 YAML_SUFFIXES = (".yaml", ".yml")
 PLOT_SUFFIXES = (".png", ".pdf", ".svg")
@@ -132,22 +132,6 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     by_lower = {c.lower(): c for c in choices}
     match = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
     return f"; did you mean '{by_lower[match[0]]}'?" if match else ""
-
-
-def find_card(library: Library, name: str) -> str | None:
-    """The canonical name of a card or split pile, written in any case (former names and
-    plurals too), or None."""
-    if name in library.split_piles:
-        return name
-    found = library.resolve(name)
-    if found is not None:
-        return found
-    by_lower = {n.lower(): n for n in (*library.cards, *library.aliases, *library.split_piles)}
-    for form in (name, *singular_forms(name)):
-        hit = by_lower.get(form.lower())
-        if hit is not None:
-            return hit if hit in library.split_piles else library.resolve(hit)
-    return None
 
 
 def card_or_pile(library: Library, name: str) -> str:

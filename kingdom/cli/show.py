@@ -8,6 +8,7 @@ import sys
 
 from kingdom.cli import arguments, common
 from kingdom.cli.common import FAILED
+from kingdom.runtime.library import find_card
 from kingdom.terminal import printable
 
 
@@ -21,7 +22,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     library, broken = common.load_despite_errors(args.cards)
-    if arguments.find_card(library, args.name) is None and args.name.lower() in broken:
+    if find_card(library, args.name) is None and args.name.lower() in broken:
         print(f"kingdom show: {printable(args.name)} did not compile: its errors are above "
               f"({broken[args.name.lower()]})", file=sys.stderr)
         return FAILED

@@ -24,12 +24,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kingdom.cli.arguments import find_card
 from kingdom.compiler import cache
 from kingdom.lab.bots import plus_actions
 from kingdom.lab.simulate import LOCAL, LocalRunner, Runner, Setup
 from kingdom.lab.strategy import Rule, Strategy, builtin_strategies, load_strategy
-from kingdom.runtime.library import Library
+from kingdom.runtime.library import Library, find_card
 
 BASES = ("big-money", "big-money-ultimate")
 SPEC = re.compile(r"^(big-money|big-money-ultimate)\+(.+?)(?:\*(\d+))?$")

@@ -437,7 +437,7 @@ class Terminal:
         if not name:
             self.write(HELP, None)
             return
-        from kingdom.cli.arguments import find_card
+        from kingdom.runtime.library import find_card
         from kingdom.terminal import printable
 
         found = find_card(self.table.library, name)
