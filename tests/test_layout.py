@@ -23,11 +23,6 @@ MAX_LINES = 600
 INSTALLED = {"kingdom": "kingdom", "compiler": "kingdom.compiler", "runtime": "kingdom.runtime",
              "grammar": "kingdom.grammar", "cards": "kingdom.cards"}
 
-# Known exceptions, being split: empty at the end of the series.
-KNOWN_LONG: set[str] = {"kingdom/print/render.py"}
-# Each a cycle's modules (a strongly connected component), to be broken: empty at the end too.
-KNOWN_CYCLES: list[set[str]] = []
-
 
 # ------------------------------------------------------------------------------ the modules
 def python_files() -> Iterator[Path]:
@@ -165,19 +160,14 @@ def test_no_module_is_too_long() -> None:
     lengths = {path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
                for path in python_files()}
     too_long = {name: n for name, n in lengths.items() if n > MAX_LINES}
-    new = {name: n for name, n in too_long.items() if name not in KNOWN_LONG}
-    assert not new, f"modules over {MAX_LINES} lines (split them along their seams): {new}"
-    stale = KNOWN_LONG - set(too_long)
-    assert not stale, f"no longer over {MAX_LINES} lines: take them off KNOWN_LONG: {stale}"
+    assert not too_long, f"modules over {MAX_LINES} lines (split them along their seams): {too_long}"
 
 
 def test_no_import_cycle() -> None:
     graph = import_graph()
     components = strongly_connected(graph)
-    new = [describe(graph, c) for c in components if c not in KNOWN_CYCLES]
-    assert not new, "import cycles (move the shared piece into the lower module):\n" + "\n".join(new)
-    stale = [sorted(c) for c in KNOWN_CYCLES if c not in components]
-    assert not stale, f"no longer a cycle: take it off KNOWN_CYCLES: {stale}"
+    cycles = [describe(graph, c) for c in components]
+    assert not cycles, "import cycles (move the shared piece into the lower module):\n" + "\n".join(cycles)
 
 
 def test_the_cycle_finder() -> None:

@@ -20,6 +20,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """A random Kingdom, seeded, with its setup resolved: printed, or rendered with --output."""
     from kingdom.print import render
+    from kingdom.print.selection import RenderError, select_kingdom
 
     library = common.load(args.cards)
     piles = render_command.deal(args, library)
@@ -28,8 +29,8 @@ def run(args: argparse.Namespace) -> int:
         return render_command.run(args)
     chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
     try:
-        selection = render.select_kingdom(library, piles, chosen_ally, args.players, args.seed)
-    except render.RenderError as exc:
+        selection = select_kingdom(library, piles, chosen_ally, args.players, args.seed)
+    except RenderError as exc:
         raise UsageError(str(exc)) from None
     print(render.brief(library, selection))
     return 0

@@ -80,11 +80,11 @@ def deal(args: argparse.Namespace, library: Library) -> list[str]:
 
 def _selection(args: argparse.Namespace, library: Library):
     """The set or Kingdom `render` is asked for (UsageError when it names nothing loaded)."""
-    from kingdom.print import render
+    from kingdom.print.selection import RenderError, select_kingdom, select_set
 
     try:
         if args.set is not None:
-            return render.select_set(library, args.set)
+            return select_set(library, args.set)
         if args.kingdom.strip().lower() == "random":
             piles = deal(args, library)
         else:
@@ -92,14 +92,16 @@ def _selection(args: argparse.Namespace, library: Library):
         if not piles:
             raise UsageError("--kingdom needs at least one card")
         chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
-        return render.select_kingdom(library, piles, chosen_ally, args.players, args.seed)
-    except render.RenderError as exc:
+        return select_kingdom(library, piles, chosen_ally, args.players, args.seed)
+    except RenderError as exc:
         raise UsageError(str(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
     """A printable rule summary (HTML, Markdown or PDF) of a set or a Kingdom."""
     from kingdom.print import render
+    from kingdom.print.rulings import load_accessibility, load_rulings
+    from kingdom.print.selection import RenderError
 
     if (args.set is None) == (args.kingdom is None):
         raise UsageError("give either --set SET or --kingdom 'Card,Card,...'")
@@ -111,11 +113,11 @@ def run(args: argparse.Namespace) -> int:
     selection = _selection(args, library)
     try:
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
-                                       rulings=render.load_rulings(args.rules),
-                                       accessibility=render.load_accessibility(args.rules),
+                                       rulings=load_rulings(args.rules),
+                                       accessibility=load_accessibility(args.rules),
                                        layout=layout, backs=args.backs)
         data = render.render(summary, fmt)
-    except render.RenderError as exc:
+    except RenderError as exc:
         print(f"kingdom render: {exc}", file=sys.stderr)
         return FAILED
     if args.output in (None, "-"):
