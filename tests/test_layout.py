@@ -192,3 +192,27 @@ def test_imports_are_read_as_modules() -> None:
         "kingdom.lab.bots", "kingdom.compiler", "kingdom.compiler.cache", "kingdom.lab.sibling",
         "kingdom.runtime.game"}
     assert module_name(ROOT / "compiler" / "primitives" / "__init__.py") == "kingdom.compiler.primitives"
+
+
+# Each layer imports only layers below it: the engine knows nothing of cards' text, the compiler
+# nothing of what uses it, and no use imports the command line.
+LAYERS = (("kingdom.runtime", "kingdom.cards"), ("kingdom.grammar", "kingdom.compiler"),
+          ("kingdom.terminal", "kingdom.lab", "kingdom.table", "kingdom.print", "kingdom.scenarios"),
+          ("kingdom.cli", "kingdom.__main__"), ("bench", "examples"))
+
+
+def layer_of(module: str) -> int | None:
+    return next((i for i, prefixes in enumerate(LAYERS)
+                 if any(module == p or module.startswith(p + ".") for p in prefixes)), None)
+
+
+def test_each_layer_imports_only_those_below_it() -> None:
+    upward = sorted(f"{module} -> {target}" for module, targets in import_graph().items()
+                    for target in targets
+                    if (here := layer_of(module)) is not None and (there := layer_of(target)) is not None
+                    and there > here)
+    assert not upward, "imports of a higher layer (move the piece down):\n" + "\n".join(upward)
+
+
+def test_every_module_has_a_layer() -> None:
+    assert [m for m in import_graph() if m != "kingdom" and layer_of(m) is None] == []
