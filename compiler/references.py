@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 REFERENCES: tuple[tuple[str, str], ...] = (
     ("reveal X / look at X",
      "it, them, those: the cards revealed or looked at; the revealed cards; those cards, the "
-     "rest: those of them still held apart (revealed from the deck) or still on the deck "
-     "(looked at: looking moves nothing, so a card drawn since is not one of them)"),
+     "rest: those of them still where they were (revealing and looking move nothing, so a card "
+     "drawn since is not one of them), or still held apart (revealed 'until' one turns up)"),
     ("trash / discard / put / return / set aside X",
      "it, them: the cards moved; the trashed (discarded, put, returned, set aside) card(s). A "
      "later step does not move them again (lose track), except set-aside cards"),

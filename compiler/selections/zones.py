@@ -1,7 +1,8 @@
 """Where an effect's cards are, and the references that name them: "it", "them", "this".
 
-The acting player's zones by name (`zone_list`), the cards an effect revealed or looked at and
-holds apart until they move on (`revealed_zone`, `held_apart`, `look_at_top`), `bind`, which
+The acting player's zones by name (`zone_list`), the cards an effect revealed or looked at
+(`look_at_top`: left where they are; `revealed_zone`: the cards revealed "until" one turns up,
+held apart until they move on; `held_apart`: both, while still there), `bind`, which
 names the cards a step moved ("it", "the trashed cards"), and `Ref`, which reads them back.
 Each picked card travels with the list it is in now (`Placed`), so that the step that moves it
 can honour the Stop-Moving rule.
@@ -22,7 +23,8 @@ Placed = tuple["Card", list]
 
 
 def revealed_zone(ctx: Ctx) -> list:
-    """The acting player's revealed (or looked-at) cards, held apart until they move on."""
+    """The cards revealed from the deck "until" one turns up, held apart until they move on
+    (and the cards being shuffled, for a when-shuffling ability)."""
     zone = ctx.vars.get("revealed")
     if zone is None:
         zone = ctx.vars["revealed"] = []
@@ -30,8 +32,9 @@ def revealed_zone(ctx: Ctx) -> list:
 
 
 def held_apart(ctx: Ctx) -> list[Placed]:
-    """The cards this effect revealed from the deck (held apart), then the cards it looked at
-    that are still on the deck: looking moves nothing, so a card drawn since is not one."""
+    """The cards this effect revealed "until" (held apart), then the cards it revealed or
+    looked at on the deck that are still there: that moves nothing, so a card drawn since is
+    not one."""
     zone = revealed_zone(ctx)
     held = [(c, zone) for c in zone]
     for card, deck in ctx.vars.get("looked", ()):
@@ -41,8 +44,9 @@ def held_apart(ctx: Ctx) -> list[Placed]:
 
 
 def look_at_top(ctx: Ctx, count: int) -> list[Placed]:
-    """The top `count` cards of the acting player's deck, top first, left where they are; with
-    too few, the discard pile is shuffled under the deck first (as drawing them would)."""
+    """The top `count` cards of the acting player's deck, top first, left where they are
+    (revealing or looking at them moves nothing); with too few, the discard pile is shuffled
+    under the deck first (as drawing them would)."""
     player = ctx.player
     if len(player.deck) < count and player.discard:
         ctx.game.shuffle(player)
