@@ -90,7 +90,7 @@ class Play(Node):
                     played.append((card, player.in_play))
                 if keeper is not None:
                     keep_with(player.next_turn[waiting:], card, keeper)
-            bind(ctx, "played", played)
+            bind(ctx, "played", played, tried=[c for c, _z in placed])
             ctx.did = bool(played)
 
         return play

@@ -85,15 +85,28 @@ def still_where_bound(ref: Ref) -> Callable[[Ctx], bool]:
     return lambda ctx: any(any(c is card for c in where) for card, where in ref.resolve(ctx))
 
 
-def bind(ctx: Ctx, name: str, placed: list[Placed], picked_from: list[Placed] | None = None
-         ) -> None:
+def bind(ctx: Ctx, name: str, placed: list[Placed], picked_from: list[Placed] | None = None,
+         tried: list[Card] | None = None) -> None:
     """Bind moved cards as `it` and under the step's participle ("trashed", ...). Cards
     picked from a set ("trash one of them") leave "them" meaning that set until `it` is bound
-    again: "discard one of them" next picks among the cards still there."""
+    again: "discard one of them" next picks among the cards still there. `tried`: the cards
+    the step was to move, when some could not be: later steps do not move those (they left),
+    but read them as last known ("a card costing $1 more than it")."""
     ctx.vars["it"] = placed
     ctx.vars[name] = placed
     if picked_from is not None:
         ctx.vars["picked_from"] = (placed, picked_from)
+    if tried is not None and len(tried) > len(placed):
+        ctx.vars["last_known"] = (placed, tried)
+
+
+def known_defs(ctx: Ctx, name: str = "it") -> list[CardDef]:
+    """What the cards bound as `name` are, to read their cost, name or types: a card the step
+    that bound them could not move (it had left) still counts, as it was last known."""
+    known = ctx.vars.get("last_known")
+    if known is not None and ctx.vars.get(name) is known[0]:
+        return [card.d for card in known[1]]
+    return [card.d for card, _zone in ctx.vars.get(name, ())]
 
 
 class Ref(Node):
@@ -120,6 +133,9 @@ class Ref(Node):
         return list(ctx.vars.get(self.name, ()))
 
     def defs(self, ctx: Ctx) -> list[CardDef]:
+        """What the cards are, to read their cost, name or types (last known: `known_defs`)."""
+        if self.kind in ("it", "bound") and not (self.plural and self.name == "it"):
+            return known_defs(ctx, self.name)
         return [card.d for card, _zone in self.resolve(ctx)]
 
     def compile(self, env: Env) -> Callable[[Ctx], list[Placed]]:
