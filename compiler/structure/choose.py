@@ -41,7 +41,7 @@ class Choose(Node):
         prompt = "Choose one: " + "; or ".join(labels)
         # Options that only move bound cards ("discard it | put it back") are no real choice
         # when nothing is bound: then nobody is asked.
-        bound = [_bound_ref(s) for o in self.options for s in o.statements]
+        bound = [bound_ref(s) for o in self.options for s in o.statements]
         refs = [ref for ref in bound if ref is not None]
         refs_only = len(refs) == len(bound)
         optional = getattr(self, "optional", False)
@@ -165,7 +165,7 @@ def _unparse_option(option: Block) -> str:
     return "".join(parts)
 
 
-def _bound_ref(step: Node):
+def bound_ref(step: Node):
     """The bound card a step only acts on ("discard it", "gain a copy of it"), or None."""
     if isinstance(step, AsYou):  # "you gain a copy of it"
         step = step.step
