@@ -49,7 +49,6 @@ class NextTurn(Node):
             later = Ctx(ctx.game, ctx.you, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
             later.vars.pop("looked", None)
-            later.vars["later"] = True  # (a card it plays then is played later)
             if keep is not None:
                 later.vars["keep_while"] = keep
             ctx.you.next_turn.append((ctx.card, body, later))
@@ -116,7 +115,6 @@ class Deferred(Node):
             later = Ctx(game, owner, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
             later.vars.pop("looked", None)
-            later.vars["later"] = True  # (a card it plays then is played later)
             if when == "next_turn":
                 # a Duration card stays in play while it has this to do; others stay nowhere
                 card = ctx.card
