@@ -15,6 +15,9 @@ docs print it. Rules that hold for all of them:
 - Lose track: a card a step moved (trashed, discarded, put, returned) is no longer one of
   the cards a later step refers to, so a later step does not move it again; set-aside cards
   are the exception (kept track of: "set it aside; ... put it into your hand").
+- Last known: a card a step could not move (it had left: "trash it" of a card that trashed
+  itself) is not moved by a later step either, but its cost, name and types are still read
+  as they were ("trash it; gain a card costing exactly $1 more than it" gains by its cost).
 
 `check_references` runs this over each effect before it is compiled.
 """
@@ -46,11 +49,13 @@ if TYPE_CHECKING:
 REFERENCES: tuple[tuple[str, str], ...] = (
     ("reveal X / look at X",
      "it, them, those: the cards revealed or looked at; the revealed cards; those cards, the "
-     "rest: those of them still held apart (revealed from the deck) or still on the deck "
-     "(looked at: looking moves nothing, so a card drawn since is not one of them)"),
+     "rest: those of them still where they were (revealing and looking move nothing, so a card "
+     "drawn since is not one of them), or still held apart (revealed 'until' one turns up)"),
     ("trash / discard / put / return / set aside X",
      "it, them: the cards moved; the trashed (discarded, put, returned, set aside) card(s). A "
-     "later step does not move them again (lose track), except set-aside cards"),
+     "later step does not move them again (lose track), except set-aside cards; a card the "
+     "step could not move (it had left) is not moved later either, but its cost, name and "
+     "types are still read as last known"),
     ("trash (discard, put, ...) one of them / up to N of them",
      "it: the cards picked; them, the other one, the rest: the set they were picked from, "
      "without the cards moved out of it"),

@@ -38,6 +38,9 @@ SPEND_VILLAGERS = "spend_villagers"  # Action phase, with no Actions left, an Ac
 #   could be played and Villagers: how many to spend now (0 up to all; each gives +1 Action)
 OVERPAY = "overpay"  # buying `card`, which has an Overpay ability, with coins left over:
 #   how much to overpay (0 up to the coins left)
+# ... an OPTION decision of the rules themselves:
+ORDER_EFFECTS = "order_effects"  # effects waiting at once (the start of a turn): the name of the
+#   card or Ally whose effect resolves next; asked while differently named ones wait
 # ... and a CARDS decision of the rules themselves:
 GAIN = "gain"  # which of some particular cards to gain ("gain any number of the trashed cards")
 REACT = "react"  # an Attack or another event's card (`card`): which Reaction in hand to use,

@@ -151,6 +151,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
                 self._overpay = True
             if d.buy_limit is not None:
                 self._buy_limits = True
+        if not cards:  # set up empty, it is still that card's pile (a card can return to it)
+            pile_of.setdefault(name, pile)
         self.keep_history(distinct)
         if when_discarded:
             self._discard_from_play = True

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from kingdom.runtime.at_once import start_of_turn
 from kingdom.runtime.cards import Card
 from kingdom.runtime.decisions import NUMBER, PLAY, SPEND_VILLAGERS, TREASURES, Decision, ask
 from kingdom.runtime.player import Player
@@ -41,12 +42,8 @@ class Turn:
             listener.until == "next_turn" for group in listeners.values() for listener in group
         ):
             self._expire("next_turn", player)  # "until your next turn" effects end
-        if player.next_turn:
-            waiting, player.next_turn = player.next_turn, []
-            for _card, effect, ctx in waiting:
-                effect(ctx)
-        if "start_turn" in listeners:
-            self.emit("start_turn", player)
+        if player.next_turn or "start_turn" in listeners:
+            start_of_turn(self, player)  # in the order the player picks
 
     def start_buy_phase(self) -> None:
         if self.phase == "action":

@@ -70,15 +70,16 @@ class Play(Node):
         times, again, extra_option = self.times, self.again, self.extra_option
         prompt = self.render()[0].upper() + self.render()[1:]
 
-        # A card that plays another more than once or later stays in play as long as a
-        # Duration it played does (Throne Room, Specialist's "play it again", Contract).
+        # A card that plays another more than once stays in play as long as a Duration it
+        # played does (Throne Room, Specialist's "play it again"); one that plays it once, now
+        # or later (Elder, Contract), does not.
         tracks = times > 1 or again
 
         def play(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
             placed = select(ctx, prompt)
             played = []
-            keeper = ctx.card if tracks or "later" in ctx.vars else None
+            keeper = ctx.card if tracks else None
             for card, zone in placed:
                 waiting = len(player.next_turn)
                 if extra_option:
@@ -90,7 +91,7 @@ class Play(Node):
                     played.append((card, player.in_play))
                 if keeper is not None:
                     keep_with(player.next_turn[waiting:], card, keeper)
-            bind(ctx, "played", played)
+            bind(ctx, "played", played, tried=[c for c, _z in placed])
             ctx.did = bool(played)
 
         return play
@@ -123,9 +124,10 @@ def _times(times: int) -> str:
 
 
 def keep_with(waiting: list[tuple], played: Card, keeper: Card) -> None:
-    """`keeper` played `played`: it stays in play through each Clean-up that a later-turn
-    effect of that card (or of a card that card keeps) keeps its card in play for."""
+    """`keeper` played `played` more than once: it stays in play through each Clean-up that a
+    later-turn effect of that very card keeps it in play for (not one of a card it played: a
+    Throne Room that played a Throne Room which played a Duration is not kept)."""
     for card, _effect, later in waiting:
         kept_with = later.vars.get("kept_with", ())
-        if (card is played or played in kept_with) and keeper not in kept_with:
+        if card is played and keeper not in kept_with:
             later.vars["kept_with"] = [*kept_with, keeper]

@@ -260,7 +260,8 @@ class CardTokens(Node):
 
     @staticmethod
     def build_add_token_here() -> CardTokens:
-        """Puts a token on this card; a Duration stays in play while it has tokens."""
+        """Puts a token on this card. A Duration whose next-turn effect removes them stays
+        in play while it has tokens to remove; tokens alone keep no card in play."""
         return CardTokens("add")
 
     @staticmethod

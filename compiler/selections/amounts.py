@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node, plural
-from kingdom.compiler.selections.zones import Ref
+from kingdom.compiler.selections.zones import Ref, known_defs
 from kingdom.runtime.decisions import NUMBER, Decision, ask
 from kingdom.runtime.history import this_turn
 
@@ -183,7 +183,7 @@ class Countable(Node):
             return lambda ctx: getattr(ctx.player, attr)
         if kind == "coins_in_cost":
             unit = int(self.word[1:] or 1)
-            return lambda ctx: sum(ctx.game.cost(c.d) for c, _ in ctx.vars.get("it", ())) // unit
+            return lambda ctx: sum(ctx.game.cost(d) for d in known_defs(ctx)) // unit
         if kind == "coins_overpaid":
             return lambda ctx: ctx.vars.get("overpaid", 0)
         pred = self.filter.compile_pred()
