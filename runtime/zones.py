@@ -17,9 +17,12 @@ class Zones:
     __slots__ = ()  # Game holds the slots (see Game.__slots__)
 
     def shuffle(self, player: Player) -> None:
-        """Shuffle the discard pile; it goes under what is left of the deck."""
-        cards = player.discard
-        player.discard = []
+        """Shuffle the discard pile; it goes under what is left of the deck. (A zone is one list
+        all game, never replaced: an effect holding a card with its zone finds it there only
+        while it is there, the Stop-Moving rule.)"""
+        discard = player.discard
+        cards = discard[:]
+        discard.clear()
         if cards:
             self.shuffles += 1
         if _FAST_SHUFFLE:
@@ -28,8 +31,7 @@ class Zones:
             self.rng.shuffle(cards)
         if "shuffle" in self.listeners:
             self.emit("shuffle", player, None, cards)
-        cards.extend(player.deck)
-        player.deck = cards
+        player.deck[:0] = cards
         if self.log is not None:
             self.note(f"{player.name} shuffles")
 
@@ -191,7 +193,7 @@ class Zones:
         while k > 0 and cards[k - 1].d.name == cards[-1].d.name:
             k -= 1
         if k:
-            pile.cards = cards[k:] + cards[:k]
+            cards[:] = cards[k:] + cards[:k]
             self.note(f"{pile.name} rotated; {pile.cards[-1].d.name} on top")
             if "rotate" in self.listeners:  # the group moved to the bottom, top first
                 self.emit("rotate", self.player, None, (pile, [c.d.name for c in reversed(cards[k:])]))

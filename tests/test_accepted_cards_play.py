@@ -1,0 +1,44 @@
+"""Issue 21, "an accepted card always plays": cards the fuzzers found, each either refused when
+compiling (with its own diagnostic) or played in checked bot games without an exception, a
+card in two places or a lost one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from bot_games import play_checked
+from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
+from kingdom.runtime.library import Library
+
+KINGDOM = ["Fuzz Alpha", "Village", "Smithy", "Militia", "Moat", "Cellar", "Throne Room"]
+
+
+def compile_card(folder: Path, play, types=("Action",), triggers=None) -> tuple[Library, list]:
+    """The built-in cards and one card "Fuzz Alpha" with `play` (and `triggers`)."""
+    card = {"dsl": 1, "name": "Fuzz Alpha", "cost": 3, "types": list(types), "play": play}
+    if triggers:
+        card["triggers"] = triggers
+    (folder / "fuzz-alpha.yaml").write_text(yaml.safe_dump(card), encoding="utf-8")
+    return compile_folders([BUILTIN_CARDS, folder], strict=False)
+
+
+def play_games(library: Library, games: int) -> None:
+    """`games` checked games with two Fuzz Alphas in every starting deck (raises on a fault)."""
+    assert "Fuzz Alpha" in library
+    for seed in range(games):
+        play_checked(library, KINGDOM, seed, 12, deck=("Fuzz Alpha", "Fuzz Alpha"))
+
+
+# ------------------------------------------------------------------ a card in two places
+@pytest.mark.parametrize("play", [
+    "for each card in your hand: at the start of your next turn: play it",
+    "look at the top 4 cards of your deck; put one into your hand; and play the rest",
+])
+def test_a_card_bound_before_its_zone_was_emptied_is_not_moved_from_there(tmp_path, play) -> None:
+    """Clean-up and shuffling emptied a zone by replacing its list, so a card an effect held
+    with its old zone was still "there" and moved into play while also in the new zone."""
+    library, diagnostics = compile_card(tmp_path, play)
+    assert not diagnostics
+    play_games(library, 40)
