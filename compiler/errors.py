@@ -35,7 +35,7 @@ CODES = {
     "K302": "a construct in the wrong place",
     # compile-time checks that keep a compiled card playable (compiler/checks.py)
     "K303": "a choice offers the same option twice",
-    "K304": "a vp formula divides by zero ('per 0')",
+    "K304": "a 'per 0' that divides by zero (a vp formula, '+1 VP per $0 it costs')",
     "K305": "a split pile's member is not a loaded card",
     "K306": "a split pile lists a split pile (itself or another) as a member",
     "K307": "a split pile has no members",

@@ -19,6 +19,8 @@ UNPLAYABLE = Path(__file__).parent / "unplayable"
 EXPECTED = {  # file: (code, line, column, message)
     "duplicate-option.yaml": ("K303", 5, 8, "the choice offers '+1 Buy' twice"),
     "per-zero.yaml": ("K304", 5, 5, "'per 0' divides by zero"),
+    "per-zero-cost.yaml": ("K304", 5, 30, "'per 0' divides by zero"),
+    "per-zero-round-down.yaml": ("K304", 5, 8, "'per 0' divides by zero"),
     "split-unknown-member.yaml": ("K305", 6, 20, "unknown card 'Smithee' in split pile"),
     "split-itself.yaml": ("K306", 6, 20, "'Ouroboros' is a split pile, not a card"),
     "split-no-members.yaml": ("K307", 2, 7, "split pile 'No Members' has no members"),
