@@ -43,6 +43,8 @@ CODES = {
     "K309": "a repeat over the limit on repeated steps",
     "K310": "a setup rule outside a setup ability",
     "K311": "a bonus over the limit ('+N Coffers')",
+    "K312": "a card that plays itself while it is being played ('play this' in its play)",
+    "K313": "'play it again' of a card the effect did not play",
     # text and behaviour agree (compiler.references, Ability.place)
     "K320": "an ability that does not say where its card must be for it to work",
     "K321": "a reference that could mean two things ('it' after a trash and a gain)",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kingdom.runtime.cards import Card
 from kingdom.runtime.context import Ctx
 from kingdom.runtime.decisions import ORDER, YES_NO, Decision, ask
+from kingdom.runtime.errors import CHAIN_LIMIT
 from kingdom.runtime.piles import Pile
 from kingdom.runtime.player import Player
 from kingdom.runtime.shuffle import _FAST_SHUFFLE, _shuffle
@@ -173,16 +174,23 @@ class Zones:
                      where: list[Card] | None = None) -> None:
         """`where`: the zone the event put `card` in, which "this" and "it" stay bound to (a
         card moved meanwhile by another of these abilities is not followed: Stop-Moving)."""
-        for trigger in triggers:
-            ctx = Ctx(self, player, card) if where is None else Ctx(
-                self, player, card, {"this_zone": where, "it": [(card, where)]})
-            if trigger.condition is not None and not trigger.condition(ctx):
-                continue
-            if trigger.optional and not ask(
-                Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card)
-            ):
-                continue
-            trigger.effect(ctx)
+        if self.chain >= CHAIN_LIMIT:  # Kingdom's loop rule (runtime/errors.py)
+            self.stop_loop(f"the abilities of {card.d.name if card is not None else 'the game'}")
+            return
+        self.chain += 1
+        try:
+            for trigger in triggers:
+                ctx = Ctx(self, player, card) if where is None else Ctx(
+                    self, player, card, {"this_zone": where, "it": [(card, where)]})
+                if trigger.condition is not None and not trigger.condition(ctx):
+                    continue
+                if trigger.optional and not ask(
+                    Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card)
+                ):
+                    continue
+                trigger.effect(ctx)
+        finally:
+            self.chain -= 1
 
     def rotate(self, pile: Pile) -> None:
         """Move the top group of same-named cards to the bottom of the pile, keeping order."""

@@ -42,3 +42,17 @@ def test_a_card_bound_before_its_zone_was_emptied_is_not_moved_from_there(tmp_pa
     library, diagnostics = compile_card(tmp_path, play)
     assert not diagnostics
     play_games(library, 40)
+
+
+# ------------------------------------------------------------------ chains without end
+@pytest.mark.parametrize("play", [
+    "this turn, when you gain a card: gain a card costing up to $5",
+    "+1 card; this turn, when you gain a card: you may trash it; if you did: gain a card costing up to $5",
+    "+1 action; this turn, when you play an Action card: play it again",
+])
+def test_a_chain_of_abilities_without_end_is_stopped_and_the_game_goes_on(tmp_path, play) -> None:
+    """Each ability starts the next while it resolves: RecursionError before Kingdom's loop
+    rule (CHAIN_LIMIT) stopped such a chain."""
+    library, diagnostics = compile_card(tmp_path, play)
+    assert not diagnostics
+    play_games(library, 20)

@@ -29,6 +29,9 @@ EXPECTED = {  # file: (code, line, column, message)
     "repeat-forever.yaml": ("K309", 7, 6, f"999,999,999 times; the limit is {REPEAT_LIMIT}"),
     "nested-repeats.yaml": ("K309", 6, 3, f"400 times; the limit is {REPEAT_LIMIT}"),
     "huge-bonus.yaml": ("K311", 5, 17, f"'+999999999 Coffers' is over the limit of +{BONUS_LIMIT}"),
+    "play-this-again.yaml": ("K312", 5, 17, "a card cannot play itself while it is being played"),
+    "play-this-to-gain.yaml": ("K312", 5, 16, "'play this': a card cannot play itself"),
+    "play-again-unplayed.yaml": ("K313", 5, 48, "'again' replays a card this effect played"),
     "bane-in-play.yaml": ("K310", 5, 17, "is a setup rule: it can only run before the game"),
     "pile-on-gain.yaml": ("K310", 7, 26, "is a setup rule"),
 }
