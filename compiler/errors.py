@@ -30,6 +30,7 @@ CODES = {
     "K412": "a former name that is another card's name or former name",
     "K200": "DSL syntax error",
     "K201": "unknown primitive or keyword",
+    "K202": "a phrase whose parts do not fit together ('gain two' without a card)",
     "K300": "unknown card, type or pile name",
     "K301": "a reference that nothing bound",
     "K302": "a construct in the wrong place",
@@ -122,6 +123,15 @@ def visible(text: str) -> str:
     a caret below a source line still points at its column."""
     return "".join(c if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cf") else "\ufffd"
                    for c in text)
+
+
+class PhraseError(ValueError):
+    """Raised by a phrase's builder when the words the grammar read do not fit together
+    ("gain two" without a card): reported as K202 at the phrase, with `hint`."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 class CompileError(Exception):

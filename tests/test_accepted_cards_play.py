@@ -56,3 +56,26 @@ def test_a_chain_of_abilities_without_end_is_stopped_and_the_game_goes_on(tmp_pa
     library, diagnostics = compile_card(tmp_path, play)
     assert not diagnostics
     play_games(library, 20)
+
+
+# ------------------------------------------------------------------ K115, "please report it"
+def test_gain_from_the_supply_is_a_gain_from_the_supply(tmp_path) -> None:
+    """It raised in the compiler (its source taken for a card description) before."""
+    library, diagnostics = compile_card(tmp_path, "gain a card costing up to $4 from the supply")
+    assert not diagnostics
+    assert library["Fuzz Alpha"].text == "Gain a card costing up to $4 from the Supply."
+    play_games(library, 4)
+
+
+@pytest.mark.parametrize(("play", "message"), [
+    ("gain a Silver from your hand", "not from your hand: a card you have is not gained"),
+    ("choose one: +1 card | gain a Silver from your discard pile", "not from your discard pile"),
+    ("gain two", "'gain two' says how many cards but not which"),
+    ("spend any number of favors to +1 card", "needs a step on 'that many cards'"),
+    ("cards cost $2 less per favor token on their piles", "cost $1 less, not $2"),
+    ("you may trash a card to: +1 card | +1 action", "options separated by '|' need a 'choose'"),
+])
+def test_words_that_do_not_fit_together_are_a_precise_error(tmp_path, play, message) -> None:
+    _library, diagnostics = compile_card(tmp_path, play)
+    assert [(d.code, message in d.message, bool(d.hint)) for d in diagnostics] == [
+        ("K202", True, True)], diagnostics
