@@ -84,11 +84,13 @@ class Bound:
     choices: tuple[str, ...] = ()  # `it` could mean any of these (K321)
     names: frozenset[str] = frozenset()  # participles bound so far ("the trashed card")
     held: bool = False  # cards revealed or looked at ("those cards", "the rest")
+    playing: bool = False  # `this` is the card being played now (its `play:`, not later)
 
 
-def check_references(block: Block, env: Env, start: Bound | None = None) -> None:
-    """Report every reference of `block` that means nothing (K301) or could mean two (K321)."""
-    _flow(block, start or Bound(), env)
+def check_references(block: Block, env: Env, playing: bool = False) -> None:
+    """Report every reference of `block` that means nothing (K301) or could mean two (K321);
+    `playing`: `block` is the card's `play:`, during which `this` is being played."""
+    _flow(block, Bound(playing=playing), env)
 
 
 def trigger_start(ability: Ability) -> Bound:
@@ -100,7 +102,9 @@ def trigger_start(ability: Ability) -> Bound:
         return Bound(it="this")
     if when.event == "shuffle":
         return Bound(it="shuffled", held=True)
-    if when.event in ("gain", "trash", "play", "after_play"):
+    if when.event in ("play", "after_play"):
+        return Bound(it="played")  # (a card played: "play it again" replays it)
+    if when.event in ("gain", "trash"):
         return Bound(it="event")
     return Bound()
 
@@ -131,10 +135,13 @@ def _flow(node: Node, bound: Bound, env: Env) -> Bound:
         _check_refs(node.selection, bound, env)
         return replace(_flow(node.body, replace(bound, it="each", choices=()), env), it="each")
     if isinstance(node, NextTurn | Deferred):  # later, with what is bound now
-        _flow(node.body if isinstance(node, NextTurn) else node.step, bound, env)
+        later = replace(bound, playing=False)
+        _flow(node.body if isinstance(node, NextTurn) else node.step, later, env)
         return bound
     if isinstance(node, Lasting):
-        start = Bound(it="event") if node.when.event in ("gain", "trash", "play") else Bound()
+        event = node.when.event
+        start = Bound(it="played") if event == "play" else Bound(it="event") if event in (
+            "gain", "trash") else Bound()
         _flow(node.body, start, env)
         return bound
     if isinstance(node, Ability):
@@ -200,6 +207,9 @@ def _flow_step(step: Node, bound: Bound, env: Env) -> Bound:
             env.error("K301", f"'{node.render()}' refers to nothing here", node,
                       "'the rest' means the cards an earlier step revealed or looked at and "
                       "no step moved since; reveal or look at cards first")
+    check_bound = getattr(step, "check_bound", None)  # a step's own rule on what is bound
+    if check_bound is not None:
+        check_bound(bound, env)
     binds = step.binds
     if not binds:
         return bound
@@ -208,7 +218,7 @@ def _flow_step(step: Node, bound: Bound, env: Env) -> Bound:
     choices: tuple[str, ...] = ()
     if uses_it and bound.it and bound.it != binds and bound.it in bound.names:
         choices = (f"the {bound.it} card", f"the {binds} card")
-    return Bound(binds, choices, names, held)
+    return Bound(binds, choices, names, held, bound.playing)
 
 
 def _from_deck(step: Node) -> bool:

@@ -191,9 +191,18 @@ class Decision:
                 raise IllegalAnswer(f"{self.prompt}: answer a list of card names from "
                                     f"{self.describe_options()} ({how})")
             return self.check(self.cards_named(answer))
-        if kind == NUMBER and isinstance(answer, bool):
-            raise IllegalAnswer(f"{self.prompt}: answer a number from {self.describe_options()}")
-        return self.check(answer)
+        if answer is None or kind == YES_NO:
+            return self.check(answer)
+        # a number (an int, not a bool, 1.0 or 1+0j) or a text option, taken by exact type and
+        # value: the outcome is the option itself, never the caller's object (whose `==` may lie)
+        wanted = int if kind == NUMBER else str
+        if type(answer) is wanted:
+            for option in self.options:
+                if type(option) is wanted and option == answer:
+                    return self.check(option)
+        what = "a number" if kind == NUMBER else "text"
+        raise IllegalAnswer(f"{self.prompt}: {answer!r} is not one of {self.describe_options()} "
+                            f"(answer {what}, as the options are written)")
 
     def describe_count(self) -> str:
         if self.exact:

@@ -10,6 +10,7 @@ from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind, still_where_bound
 
 if TYPE_CHECKING:
+    from kingdom.compiler.references import Bound
     from kingdom.runtime.cards import Card
     from kingdom.runtime.context import Ctx
 
@@ -60,6 +61,21 @@ class Play(Node):
     def build_play_extra_option(selection, _when) -> Play:
         return Play(selection, extra_option=True)
 
+    def check_bound(self, bound: Bound, env: Env) -> None:
+        """K312: `this` played from its own play (already in play: it would not be played, or,
+        "again", play itself without end); K313: "play it again" of a card no step played."""
+        ref = self.selection.ref if self.selection.kind == "ref" else None
+        if ref is None:
+            return
+        if ref.kind == "this" and bound.playing:
+            env.error("K312", f"'{self.render()}': a card cannot play itself while it is being "
+                      "played", self, "to do its steps again write 'twice: ...' or 'repeat 2: "
+                      "...'; a card in play is played again only by another card")
+        elif self.again and ref.kind != "this" and bound.it != "played" and ref.name != "played":
+            env.error("K313", f"'{self.render()}': 'again' replays a card this effect played, "
+                      f"and '{ref.render()}' was not played", self, "play it first ('play an "
+                      "Action card from your hand; play it again'), or leave out 'again'")
+
     def feasibility(self):
         """"you may play it" of a card no longer where it was bound (Stop-Moving) asks nothing."""
         ref = self.selection.ref if self.selection.kind == "ref" else None
@@ -87,7 +103,7 @@ class Play(Node):
                 if again:
                     game.resolve(player, card)
                     played.append((card, player.in_play))
-                elif game.play(player, card, zone if zone is not player.in_play else None, times):
+                elif zone is not player.in_play and game.play(player, card, zone, times):
                     played.append((card, player.in_play))
                 if keeper is not None:
                     keep_with(player.next_turn[waiting:], card, keeper)

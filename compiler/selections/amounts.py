@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from kingdom.compiler.checks import check_divisor
 from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node, plural
 from kingdom.compiler.selections.zones import Ref, known_defs
 from kingdom.runtime.decisions import NUMBER, Decision, ask
@@ -162,6 +163,10 @@ class Countable(Node):
         self.filter = filter
         self.place = place
         self.word = word
+
+    def check(self, env: Env) -> None:
+        if self.kind == "coins_in_cost":  # K304: "per $0 it costs"
+            check_divisor(self, int(self.word[1:] or 1), env)
 
     @property
     def records(self) -> tuple[str, ...]:

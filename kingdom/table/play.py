@@ -335,7 +335,11 @@ def supply_lines(pending: Pending, plain: bool) -> list[str]:
 
 
 def score_lines(pending: Pending) -> list[str]:
-    return [f"{p.name}: {p.score} VP, {p.turns_taken} turns taken" for p in pending.view.players]
+    """Each player's score where the view has it (yours; the others' are hidden until the game
+    ends, VP tokens aside)."""
+    return [f"{p.name}: " + (f"{p.score} VP" if p.score is not None else
+                             f"score hidden, {p.vp_tokens} VP tokens")
+            + f", {p.turns_taken} turns taken" for p in pending.view.players]
 
 
 def decision_lines(pending: Pending) -> list[str]:
