@@ -6,6 +6,10 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from kingdom.compiler.files import read_text
+
+QUOTED_BYTES = 1024 * 1024  # the largest file whose lines a diagnostic quotes
+
 # Error codes, one per kind of mistake a card author can make.
 CODES = {
     "K100": "the file is not valid YAML",
@@ -142,11 +146,10 @@ class CompileError(Exception):
 
 
 def _source_lines(file: Path) -> list[str] | None:
-    """The lines of a file to quote under its diagnostics; None for one that is unreadable or
-    too large to be a card (refused for that: no need to read gigabytes to say so)."""
+    """The lines of a file to quote under its diagnostics; None for one that is unreadable, no
+    regular file (a named pipe would never end) or too large to be a card (refused for that: no
+    need to read gigabytes to say so)."""
     try:
-        if file.stat().st_size > 1024 * 1024:
-            return None
-        return file.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+        return read_text(file, QUOTED_BYTES).splitlines()
     except OSError:
         return None

@@ -21,6 +21,7 @@ from typing import Any
 
 import yaml
 from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.files import NotRegular, TooLarge, read_bytes
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
@@ -127,14 +128,17 @@ def load_yaml(file: str, text: str | None = None, limit: int = MAX_BYTES
 
 def read_text(file: str | Path, limit: int = MAX_BYTES) -> str | Diagnostic:
     """The UTF-8 text of `file` (a byte-order mark is allowed), or why it cannot be read: it is
-    missing, larger than `limit` bytes (K106), or not UTF-8 text (K105)."""
+    missing, no regular file (a named pipe, a device), larger than `limit` bytes (K106), or
+    not UTF-8 text (K105)."""
     try:
-        with open(file, "rb") as f:
-            data = f.read(limit + 1)
+        data = read_bytes(file, limit)
+    except TooLarge as exc:
+        return _too_large(str(file), exc.size, limit)
+    except NotRegular as exc:
+        return Diagnostic("K106", f"cannot read the file: it is {exc}", str(file),
+                          hint="only regular files are read")
     except OSError as exc:
         return Diagnostic("K106", f"cannot read the file: {exc.strerror or exc}", str(file))
-    if len(data) > limit:
-        return _too_large(str(file), Path(file).stat().st_size, limit)
     return decode_utf8(str(file), data)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
+from kingdom.compiler.files import read_text
 from kingdom.print.randomizer import GameSetup, RandomizerError, resolve_setup
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.library import Library
@@ -41,6 +42,7 @@ PAPERS = {"a4": "A4", "letter": "letter"}
 COMMON_TYPES = {"Action", "Treasure", "Victory", "Curse", "Attack", "Reaction", "Duration"}
 NON_SUPPLY_KINDS = ("reward",)
 SPLIT_COPIES = 4
+RULES_BYTES = 1024 * 1024  # a rules file is a few dozen KB
 
 
 class RenderError(Exception):
@@ -119,9 +121,17 @@ def load_rulings(folder: str | Path | None = None) -> dict[str, list[str]]:
     if found is None:
         return rulings
     for file in sorted(found.glob("*.txt")):
-        for name, paragraphs in parse_rulings(file.read_text(encoding="utf-8")).items():
+        for name, paragraphs in parse_rulings(_rules_text(file)).items():
             rulings.setdefault(name, []).extend(paragraphs)
     return rulings
+
+
+def _rules_text(file: Path) -> str:
+    """A rules file's text: a regular file of at most RULES_BYTES (RenderError otherwise)."""
+    try:
+        return read_text(file, RULES_BYTES)
+    except OSError as exc:
+        raise RenderError(f"cannot read the rules file {file}: {exc.strerror or exc}") from None
 
 
 def parse_accessibility(text: str) -> list[str]:
@@ -146,7 +156,7 @@ def load_accessibility(folder: str | Path | None = None) -> list[tuple[frozenset
         return []
     out = []
     for file in sorted(found.glob("*.txt")):
-        text = file.read_text(encoding="utf-8")
+        text = _rules_text(file)
         notes = parse_accessibility(text)
         if notes:
             out.append((frozenset(parse_rulings(text)), notes))
