@@ -29,6 +29,8 @@ CODES = {
     "K113": "a name that is blank or has invisible or control characters",
     "K114": "an effect nested too deeply",
     "K115": "an effect the grammar accepts but Kingdom cannot build or compile",
+    "K116": "a text with a control character, a bidi override or a lone surrogate ('\\ud800')",
+    "K117": "a printed name or text longer than its limit, or a name written on several lines",
     "K410": "a name that differs from another card's only by case or a look-alike letter",
     "K411": "a card name that is a word of the effect language",
     "K412": "a former name that is another card's name or former name",

@@ -13,12 +13,12 @@ import argparse
 import difflib
 import importlib.util
 import os
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from kingdom.compiler.expansions import folder_cards
 from kingdom.compiler.files import not_regular
+from kingdom.compiler.texts import printable as printable  # (escaping text for the terminal)
 from kingdom.runtime.library import Library, singular_forms
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -233,14 +233,3 @@ def kingdom_sets(library: Library, text: str) -> tuple[str, ...]:
     if not names:
         raise UsageError("--sets: give at least one set, e.g. --sets base")
     return tuple(card_set(n, with_kingdom, "sets with Kingdom cards") for n in names)
-
-
-_UNSAFE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_UNSAFE_KEEP_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str, lines: bool = False) -> str:
-    """`text` with control and bidi-override characters escaped (`\\x1b`), so a card's name or
-    text cannot drive the terminal; with `lines`, newlines are kept."""
-    pattern = _UNSAFE_KEEP_LINES if lines else _UNSAFE
-    return pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

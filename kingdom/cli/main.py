@@ -148,16 +148,16 @@ def cmd_test(args: argparse.Namespace) -> int:
             outcomes = run_file(file, [Path(c) for c in args.cards])
         except (OSError, UnicodeDecodeError) as exc:
             failed += 1
-            print(f"FAIL  {file}: cannot read the file: {exc}")
+            print(printable(f"FAIL  {file}: cannot read the file: {exc}"))
             continue
         for outcome in outcomes:
             if outcome.passed:
                 passed += 1
                 if not args.quiet:
-                    print(f"pass  {file}: {outcome.name}")
+                    print(printable(f"pass  {file}: {outcome.name}"))
             else:
                 failed += 1
-                print(f"FAIL  {file}: {outcome.name}: {outcome.message}")
+                print(printable(f"FAIL  {file}: {outcome.name}: {outcome.message}", lines=True))
     _warn_broken(card_problems())
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
@@ -628,7 +628,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         if fmt == "pdf" and sys.stdout.isatty():
             raise UsageError("a PDF needs --output FILE")
-        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.write(data if fmt == "pdf" else printable(data.decode(), True).encode())
         sys.stdout.flush()
     else:
         try:

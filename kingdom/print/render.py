@@ -20,6 +20,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader
 
 from kingdom.compiler.files import read_text
+from kingdom.compiler.texts import printable
 from kingdom.print.randomizer import GameSetup, RandomizerError, resolve_setup
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.library import Library
@@ -127,9 +128,10 @@ def load_rulings(folder: str | Path | None = None) -> dict[str, list[str]]:
 
 
 def _rules_text(file: Path) -> str:
-    """A rules file's text: a regular file of at most RULES_BYTES (RenderError otherwise)."""
+    """A rules file's text: a regular file of at most RULES_BYTES (RenderError otherwise), its
+    control and bidi characters escaped as they would be on a terminal."""
     try:
-        return read_text(file, RULES_BYTES)
+        return printable(read_text(file, RULES_BYTES), lines=True)
     except OSError as exc:
         raise RenderError(f"cannot read the rules file {file}: {exc.strerror or exc}") from None
 
