@@ -13,6 +13,7 @@ from kingdom.compiler.card import ParsedCard, compile_card, parse_card
 from kingdom.compiler.checks import add_split_piles
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.expansions import BUILTIN_CARDS, MANIFEST, discover, folder_cards, warn_once
+from kingdom.compiler.files import read_bytes
 from kingdom.compiler.loader import MAX_BYTES, Located, decode_utf8, load_yaml
 from kingdom.compiler.names import check_library_names, check_library_types
 from kingdom.compiler.nodes import Env, Node
@@ -35,11 +36,10 @@ def parse_card_cached(file: Path, set_name: str | None, store: Store | None
     if store is None:
         return parse_card(file, set_name)
     try:
-        with open(file, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_bytes(file, MAX_BYTES)
     except OSError:
         data = b""
-    text = decode_utf8(str(file), data) if 0 < len(data) <= MAX_BYTES else None
+    text = decode_utf8(str(file), data) if data else None
     if not isinstance(text, str):
         return parse_card(file, set_name)  # (it reports the unreadable, large or binary file)
     name = digest(str(file), str(set_name), data)[:32]

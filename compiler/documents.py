@@ -1,7 +1,8 @@
 """Reading a user's YAML file (scenario or strategy) so that no input can end in a traceback.
 
 `compiler.loader.load_yaml` parses safely, within limits, and keeps positions; here a path
-that is no file at all (missing, a folder) becomes one diagnostic with the given code.
+that is no file at all (missing, a folder, a named pipe, a device) becomes one diagnostic with
+the given code.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.files import not_regular
 from kingdom.compiler.loader import Located, load_yaml
 
 
@@ -19,8 +21,12 @@ def read_yaml(file: str | Path, unreadable: str) -> tuple[Located | None, list[D
     path = Path(file)
     if path.is_dir():
         return None, [Diagnostic(unreadable, "this is a folder, not a YAML file", name)]
-    if not path.is_file():
+    if not path.exists():
         return None, [Diagnostic(unreadable, "no such file", name)]
+    why = not_regular(path)
+    if why:
+        return None, [Diagnostic(unreadable, f"this is {why}", name, hint="only regular files "
+                                 "are read")]
     return load_yaml(name)  # (encodings, size, depth and long numbers: diagnostics there)
 
 

@@ -6,6 +6,10 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from kingdom.compiler.files import read_text
+
+QUOTED_BYTES = 1024 * 1024  # the largest file whose lines a diagnostic quotes
+
 # Error codes, one per kind of mistake a card author can make.
 CODES = {
     "K100": "the file is not valid YAML",
@@ -25,6 +29,8 @@ CODES = {
     "K113": "a name that is blank or has invisible or control characters",
     "K114": "an effect nested too deeply",
     "K115": "an effect the grammar accepts but Kingdom cannot build or compile",
+    "K116": "a text with a control character, a bidi override or a lone surrogate ('\\ud800')",
+    "K117": "a printed name or text longer than its limit, or a name written on several lines",
     "K410": "a name that differs from another card's only by case or a look-alike letter",
     "K411": "a card name that is a word of the effect language",
     "K412": "a former name that is another card's name or former name",
@@ -154,11 +160,10 @@ class CompileError(Exception):
 
 
 def _source_lines(file: Path) -> list[str] | None:
-    """The lines of a file to quote under its diagnostics; None for one that is unreadable or
-    too large to be a card (refused for that: no need to read gigabytes to say so)."""
+    """The lines of a file to quote under its diagnostics; None for one that is unreadable, no
+    regular file (a named pipe would never end) or too large to be a card (refused for that: no
+    need to read gigabytes to say so)."""
     try:
-        if file.stat().st_size > 1024 * 1024:
-            return None
-        return file.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+        return read_text(file, QUOTED_BYTES).splitlines()
     except OSError:
         return None

@@ -38,8 +38,10 @@ from pathlib import Path
 from typing import Any
 
 from kingdom.compiler.errors import Diagnostic
-from kingdom.compiler.loader import load_yaml
+from kingdom.compiler.files import not_regular, read_bytes
+from kingdom.compiler.loader import MAX_BYTES, load_yaml
 from kingdom.compiler.names import visible_name_problem
+from kingdom.compiler.texts import PARAGRAPH_LENGTH, TITLE_LENGTH, text_problem
 
 BUILTIN_CARDS = Path(__file__).resolve().parent.parent / "cards"  # (kingdom.cards when installed)
 MANIFEST = "expansion.yaml"
@@ -101,6 +103,13 @@ def read_manifest(file: Path) -> Manifest | Diagnostic:
     problem = visible_name_problem(name) if isinstance(name, str) else "is not text"
     if problem:
         return refuse(f"expansion name {name!r} {problem}", "name")
+    for key, limit in (("name", TITLE_LENGTH), ("version", TITLE_LENGTH), ("set", TITLE_LENGTH),
+                       ("description", PARAGRAPH_LENGTH)):
+        value = data.get(key)
+        problem = text_problem(value, limit, key == "description") if isinstance(value, str) else ""
+        if problem:
+            return Diagnostic("K117", f"the expansion's {key} {problem}", str(file),
+                              *doc.where((key,)))
     if dsl > DSL_VERSION:
         return Diagnostic("K401", f"expansion '{name}' is written for DSL version {dsl}; "
                           f"this Kingdom reads version {DSL_VERSION} and older", str(file),
@@ -166,8 +175,8 @@ def folder_cards(folder: Path) -> tuple[list[tuple[Path, str]], list[Diagnostic]
         if file.name == MANIFEST:
             continue
         if not file.is_file():
-            diagnostics.append(Diagnostic("K402", "not a readable file (a broken link?)",
-                                          str(file)))
+            why = not_regular(file) or "not a readable file (a broken link?)"
+            diagnostics.append(Diagnostic("K402", f"{why}; only regular files are read", str(file)))
             continue
         if any(r == file.parent or r in file.parents for r in refused):
             continue
@@ -276,7 +285,7 @@ def _card_contents(folder: Path) -> dict[Path, bytes | None]:
     contents = {}
     for file, _set in files:
         try:
-            contents[file.relative_to(folder)] = file.read_bytes()
+            contents[file.relative_to(folder)] = read_bytes(file, MAX_BYTES)
         except OSError:
             contents[file.relative_to(folder)] = None
     return contents

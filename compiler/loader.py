@@ -3,8 +3,10 @@
 `load_yaml` is the one way Kingdom reads a YAML file (cards, manifests, strategies, scenarios),
 so every file gets the same limits: UTF-8 text only, at most `MAX_BYTES`, no aliases (a few
 hundred bytes of nested aliases expand to gigabytes), nesting at most `MAX_DEPTH` deep (PyYAML's
-composer recurses once per level), no duplicate keys, numbers written as plain decimals, and
-only text, numbers, true/false and null as values. Each refusal is a diagnostic at its place.
+composer recurses once per level), no duplicate keys, numbers written as plain decimals, only
+text, numbers, true/false and null as values, and no text with a character that cannot be
+printed safely (`compiler/texts.py`: control characters, bidi overrides, lone surrogates).
+Each refusal is a diagnostic at its place.
 
 PyYAML's composer gives a node tree with marks; we turn it into plain Python data and a table
 from each value's path (as jsonschema reports it) to its position in the file.
@@ -21,6 +23,8 @@ from typing import Any
 
 import yaml
 from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.files import NotRegular, TooLarge, read_bytes
+from kingdom.compiler.texts import UNSAFE, unsafe_character
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
@@ -127,14 +131,17 @@ def load_yaml(file: str, text: str | None = None, limit: int = MAX_BYTES
 
 def read_text(file: str | Path, limit: int = MAX_BYTES) -> str | Diagnostic:
     """The UTF-8 text of `file` (a byte-order mark is allowed), or why it cannot be read: it is
-    missing, larger than `limit` bytes (K106), or not UTF-8 text (K105)."""
+    missing, no regular file (a named pipe, a device), larger than `limit` bytes (K106), or
+    not UTF-8 text (K105)."""
     try:
-        with open(file, "rb") as f:
-            data = f.read(limit + 1)
+        data = read_bytes(file, limit)
+    except TooLarge as exc:
+        return _too_large(str(file), exc.size, limit)
+    except NotRegular as exc:
+        return Diagnostic("K106", f"cannot read the file: it is {exc}", str(file),
+                          hint="only regular files are read")
     except OSError as exc:
         return Diagnostic("K106", f"cannot read the file: {exc.strerror or exc}", str(file))
-    if len(data) > limit:
-        return _too_large(str(file), Path(file).stat().st_size, limit)
     return decode_utf8(str(file), data)
 
 
@@ -278,7 +285,27 @@ class _Converter:
             self.error("K110", f"{_kind(value)} is not allowed here", node,
                        "values are text, numbers, true/false or null; quote it to make it text")
             return None
+        unsafe = unsafe_character(value) if isinstance(value, str) else ""
+        if unsafe:
+            self.diagnostics.append(Diagnostic(
+                "K116", f"the text holds {unsafe}, which Kingdom does not print", self.doc.file,
+                *self._character_at(node, UNSAFE.search(value).group()),
+                "remove it (newlines and tabs are kept where a text may have lines)"))
+            return None
         return value
+
+    def _character_at(self, node: yaml.ScalarNode, char: str) -> tuple[int, int]:
+        """Where `char` of the scalar's value is written: itself, or an escape (\\x1b, \\e,
+        \\u202e); the scalar's start if neither is found."""
+        start, end = node.start_mark.index, node.end_mark.index
+        source = self.doc.text[start:end]
+        code = ord(char)
+        escapes = [f"\\x{code:02x}", f"\\u{code:04x}", f"\\U{code:08x}", *["\\e"] * (code == 0x1B)]
+        found = source.find(char)
+        if found < 0:
+            match = re.search("|".join(map(re.escape, escapes)), source, re.IGNORECASE)
+            found = match.start() if match else 0
+        return _line_col(self.doc.text, start + found)
 
 
 def _yaml11_number(text: str) -> str:

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.texts import NAME_LENGTH, PARAGRAPH_LENGTH, TITLE_LENGTH, text_problem
 
 if TYPE_CHECKING:
     from kingdom.compiler.card import ParsedCard
@@ -60,17 +61,28 @@ def skeleton(name: str) -> str:
 
 
 def check_file_names(doc: Located, data: dict[str, Any]) -> list[Diagnostic]:
-    """K113 for a name that is not visible text, K411 for a card named like an effect word."""
+    """K113 for a name that is not visible text, K117 for a name, set or ruling over its
+    length limit, K411 for a card named like an effect word."""
     out = []
     listed = [(key, i, value) for key in ("former_names", "types", "members")
               for i, value in enumerate(data.get(key, ()))]
     for key, index, value in [("name", None, data["name"]), *listed]:
         path = (key,) if index is None else (key, index)
+        what = key.rstrip('s').replace('_', ' ')
         problem = visible_name_problem(value)
         if problem:
-            out.append(Diagnostic("K113", f"{key.rstrip('s').replace('_', ' ')} {value!r} "
-                                  f"{problem}", doc.file, *doc.where(path),
-                                  "write the name with visible letters only"))
+            out.append(Diagnostic("K113", f"{what} {value!r} {problem}", doc.file,
+                                  *doc.where(path), "write the name with visible letters only"))
+        elif problem := text_problem(value, NAME_LENGTH):
+            out.append(Diagnostic("K117", f"{what} '{value[:NAME_LENGTH]}...' {problem}", doc.file,
+                                  *doc.where(path), "a name is printed on one line of a card"))
+    texts = [(("set",), "set", TITLE_LENGTH, data.get("set"))]
+    texts += [(("rulings", i), "ruling", PARAGRAPH_LENGTH, v)
+              for i, v in enumerate(data.get("rulings", ()))]
+    for path, what, limit, value in texts:
+        problem = text_problem(value, limit, lines=what == "ruling") if isinstance(value, str) else ""
+        if problem:
+            out.append(Diagnostic("K117", f"the {what} {problem}", doc.file, *doc.where(path)))
     if data["name"].casefold() in effect_words():
         out.append(Diagnostic("K411", f"a card cannot be named '{data['name']}': it is a word "
                               "of the effect language", doc.file, *doc.where(("name",)),

@@ -10,10 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.texts import printable
 
 from kingdom.cli import main as cli
 from kingdom.cli import schema
-from kingdom.terminal import printable
 
 ROOT = Path(__file__).resolve().parent.parent
 SIM = ["simulate", "--games", "2", "--no-progress"]  # few games: the checks come first anyway
@@ -182,5 +182,5 @@ def test_hostile_card_name_cannot_reach_the_terminal(tmp_path) -> None:
         out, err = process.communicate(timeout=120)
         assert "\x1b" not in out and "Traceback" not in err
         # (the compiler may refuse the name: `list` then warns and goes on, `show` fails)
-        refused = process.returncode == (0 if args[0] == "list" else 1) and "warning[K113]" in err
+        refused = process.returncode == (0 if args[0] == "list" else 1) and "warning[K116]" in err
         assert refused or (process.returncode == 0 and "Evil\\x1b[2J[bold]Card" in out)

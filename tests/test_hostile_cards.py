@@ -39,15 +39,18 @@ CARDS = {  # file in tests/hostile/cards: the code of its one diagnostic
     "octal-cost.yaml": "K111", "sexagesimal-cost.yaml": "K111", "hex-cost.yaml": "K111",
     "gain-from-hand.yaml": "K202", "gain-two.yaml": "K202", "spend-any-favors.yaml": "K202",
     "cost-less-per-token.yaml": "K202", "choose-gain-from-discard.yaml": "K202",
-    "blank-name.yaml": "K113", "control-char-name.yaml": "K113", "newline-name.yaml": "K113",
-    "zero-width-name.yaml": "K113", "escape-sequence-name.yaml": "K113",
+    "blank-name.yaml": "K113", "newline-name.yaml": "K113", "zero-width-name.yaml": "K113",
+    # control and bidi characters, lone surrogates: refused by the loader, in any text
+    "control-char-name.yaml": "K116", "escape-sequence-name.yaml": "K116",
+    "surrogate-ruling.yaml": "K116", "bidi-reminder.yaml": "K116", "clipboard-ruling.yaml": "K116",
+    "long-name.yaml": "K117",
     "cyrillic-look-alike-name.yaml": "K410", "case-only-name.yaml": "K410",
     "keyword-name.yaml": "K411", "former-name-clash.yaml": "K412",
 }
 MANIFESTS = {  # folder in tests/hostile/manifests: the code of its one diagnostic
     "alias-bomb": "K108", "deep-nesting": "K107", "binary": "K105", "latin1": "K105",
     "utf16": "K105", "mixed-type-keys": "K402", "duplicate-key": "K109", "date-name": "K110",
-    "same-name": "K400",
+    "same-name": "K400", "surrogate-version": "K116", "long-version": "K117",
 }
 ENTRY_POINTS = ["entry-point-raises", "entry-point-exits", "entry-point-missing-folder"]
 
@@ -144,6 +147,8 @@ def test_two_expansions_of_one_name_given_apart() -> None:
 
 @pytest.mark.parametrize(("name", "text", "code"), [
     ("huge.yaml", HEAD + "play:\n" + "  - +1 card\n" * 900_000, "K106"),  # 10 MB
+    ("huge-name.yaml", HEAD.replace("Hostile Card", "Long" * 25_000), "K117"),  # 100,000 letters
+    ("long-ruling.yaml", HEAD + "play: +1 card\nrulings: [" + "word " * 401 + "]\n", "K117"),
     ("long-cost.yaml", HEAD.replace("cost: 3", "cost: " + "9" * 5000), "K112"),
     ("long-bonus.yaml", HEAD + f"play: +{'9' * 5000} cards\n", "K112"),
 ])
@@ -182,6 +187,10 @@ REFUSED = [  # what load_yaml refuses in any kind of file, and the code
     (b"seed: 010\n", "K111"),
     (b"seed: " + b"1" * 5000 + b"\n", "K112"),
     (b"x" * (MAX_BYTES + 1), "K106"),
+    (b'name: "a \\ud800"\n', "K116"),  # a lone surrogate: no printer can encode it
+    (b'name: "\\e]0;title\\a"\n', "K116"),  # sets the terminal's window title
+    ("name: a\u202eb\n".encode(), "K116"),  # a right-to-left override, written as itself
+    (b'{"\\x1b": 1}\n', "K116"),  # in a key too
 ]
 
 

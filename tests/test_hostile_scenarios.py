@@ -41,6 +41,13 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "missing-name.yaml": ("K503", 1, 1, "missing required key 'name'"),
     "name-number.yaml": ("K504", 1, 7, "name: 5 is not valid here"),
     "name-empty.yaml": ("K505", 1, 7, "name: '' is out of range"),
+    "name-list.yaml": ("K504", 1, 7, 'name: ["a", "b"] is not valid here'),
+    "name-mapping.yaml": ("K504", 1, 7, 'name: {"a": 1} is not valid here'),
+    "name-surrogate.yaml": ("K116", 1, 13, "lone surrogate (half of a character) U+D800"),
+    "name-escape.yaml": ("K116", 1, 8, "the control character U+001B"),
+    "step-number.yaml": ("K504", 2, 9, "steps.0: 5 is not valid here"),
+    "expect-number-key.yaml": ("K502", 2, 10, "unknown key '5' (a number; the keys of a scenario "
+                               "are names)"),
     "duplicate-names.yaml": ("K508", 2, 9, "another scenario in this file is named 'twice'"),
     "players-text.yaml": ("K504", 2, 10, "players: 'two' is not valid here"),
     "players-huge.yaml": ("K505", 2, 10, "players: 1000000000 is out of range; expected the "
@@ -283,6 +290,8 @@ STRATEGY_CASES: dict[str, tuple[str, int, int, str]] = {
     "spend-to-reach-5000-digits.yaml": ("K551", 3, 10, "a price is at most 999,999,999"),
     "count-too-big.yaml": ("K551", 4, 26, "10000000000: a count is at most 999,999,999"),
     "name-list.yaml": ("K104", 1, 7, "'name' must be text, not a list"),
+    "name-surrogate.yaml": ("K116", 1, 12, "lone surrogate (half of a character) U+D800"),
+    "name-long.yaml": ("K117", 1, 7, "'name' is 200 characters long; the limit is 100"),
     "description-list.yaml": ("K104", 2, 14, "'description' must be text, not a list"),
     "missing-buy.yaml": ("K103", 1, 1, "missing required key 'buy'"),
     "unknown-top-key.yaml": ("K102", 2, 1, "unknown key 'byu'"),

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from kingdom.compiler.expansions import folder_cards
+from kingdom.compiler.files import not_regular
 from kingdom.runtime.library import Library, find_card
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -121,8 +122,13 @@ def rules_folder(text: str) -> str:
     if not path.is_dir():
         raise argparse.ArgumentTypeError(f"no such folder: '{text}' (give the folder of rules "
                                          "files, *.txt)")
-    if next(path.glob("*.txt"), None) is None:
+    files = sorted(path.glob("*.txt"))
+    if not files:
         raise argparse.ArgumentTypeError(f"no rules files (*.txt) in the folder '{text}'")
+    for file in files:
+        if not_regular(file):
+            raise argparse.ArgumentTypeError(f"'{file}' is {not_regular(file)}; only regular "
+                                             "files are read")
     return text
 
 

@@ -12,8 +12,8 @@ from rich.text import Text
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import console
+from kingdom.compiler.texts import printable
 from kingdom.runtime.library import Library
-from kingdom.terminal import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import FAILED
+from kingdom.compiler.texts import printable
 from kingdom.runtime.library import Library
 
 
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         if fmt == "pdf" and sys.stdout.isatty():
             raise UsageError("a PDF needs --output FILE")
-        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.write(data if fmt == "pdf" else printable(data.decode(), True).encode())
         sys.stdout.flush()
     else:
         try:

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from kingdom.cli import arguments, common
+from kingdom.compiler.texts import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -31,16 +32,16 @@ def run(args: argparse.Namespace) -> int:
             outcomes = run_file(file, [Path(c) for c in args.cards])
         except (OSError, UnicodeDecodeError) as exc:
             failed += 1
-            print(f"FAIL  {file}: cannot read the file: {exc}")
+            print(printable(f"FAIL  {file}: cannot read the file: {exc}"))
             continue
         for outcome in outcomes:
             if outcome.passed:
                 passed += 1
                 if not args.quiet:
-                    print(f"pass  {file}: {outcome.name}")
+                    print(printable(f"pass  {file}: {outcome.name}"))
             else:
                 failed += 1
-                print(f"FAIL  {file}: {outcome.name}: {outcome.message}")
+                print(printable(f"FAIL  {file}: {outcome.name}: {outcome.message}", lines=True))
     common.warn_broken(card_problems())
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

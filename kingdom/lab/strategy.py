@@ -52,6 +52,7 @@ from typing import Any
 from kingdom.compiler.documents import kind_of, read_yaml
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.loader import Located, load_yaml
+from kingdom.compiler.texts import PARAGRAPH_LENGTH, TITLE_LENGTH, text_problem
 from kingdom.lab.bots import DefaultAgent, coffers_to_reach, would_lose_by_gaining
 from kingdom.runtime.decisions import BUY, PLAY, SPEND_VILLAGERS, TREASURES, Decision
 from kingdom.runtime.library import Library
@@ -293,10 +294,14 @@ class _Loader:
         self.error("K104", f"'overpay' must be never, all or auto, not {value!r}", path)
         return None
 
-    def text(self, value: Any, path: tuple) -> str:
+    def text(self, value: Any, path: tuple, limit: int = TITLE_LENGTH, lines: bool = False) -> str:
+        """A printed text of at most `limit` characters (on one line unless `lines`)."""
         if not isinstance(value, str):
             self.error("K104", f"'{path[-1]}' must be text, not {kind_of(value)}", path)
             return ""
+        problem = text_problem(value, limit, lines)
+        if problem:
+            self.error("K117", f"'{path[-1]}' {problem}", path)
         return value
 
     def unknown_key(self, key: Any, known: Any, path: tuple) -> None:
@@ -417,7 +422,7 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
         file=file,
         buy=loader.rules(data.get("buy"), ("buy",)),
         play=loader.rules(data.get("play"), ("play",)),
-        description=loader.text(data.get("description", ""), ("description",)),
+        description=loader.text(data.get("description", ""), ("description",), PARAGRAPH_LENGTH, True),
         coffers=loader.coffers(data.get("coffers"), ("coffers",)),
         overpay=loader.overpay(data.get("overpay"), ("overpay",)),
         **flags,

@@ -11,8 +11,13 @@ import os
 import re
 from pathlib import Path
 
+from kingdom.compiler.files import read_text
+from kingdom.compiler.texts import printable
+from kingdom.print.selection import RenderError
+
 RULES_ENV = "KINGDOM_RULES"
 DEFAULT_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
+RULES_BYTES = 1024 * 1024  # a rules file is a few dozen KB
 
 
 # ------------------------------------------------------------------------------ rulings
@@ -80,9 +85,18 @@ def load_rulings(folder: str | Path | None = None) -> dict[str, list[str]]:
     if found is None:
         return rulings
     for file in sorted(found.glob("*.txt")):
-        for name, paragraphs in parse_rulings(file.read_text(encoding="utf-8")).items():
+        for name, paragraphs in parse_rulings(_rules_text(file)).items():
             rulings.setdefault(name, []).extend(paragraphs)
     return rulings
+
+
+def _rules_text(file: Path) -> str:
+    """A rules file's text: a regular file of at most RULES_BYTES (RenderError otherwise), its
+    control and bidi characters escaped as they would be on a terminal."""
+    try:
+        return printable(read_text(file, RULES_BYTES), lines=True)
+    except OSError as exc:
+        raise RenderError(f"cannot read the rules file {file}: {exc.strerror or exc}") from None
 
 
 def parse_accessibility(text: str) -> list[str]:
@@ -107,7 +121,7 @@ def load_accessibility(folder: str | Path | None = None) -> list[tuple[frozenset
         return []
     out = []
     for file in sorted(found.glob("*.txt")):
-        text = file.read_text(encoding="utf-8")
+        text = _rules_text(file)
         notes = parse_accessibility(text)
         if notes:
             out.append((frozenset(parse_rulings(text)), notes))

@@ -86,7 +86,9 @@ def load_file(file: Path) -> tuple[list[Scenario], list[Diagnostic]]:
     for scenario in scenarios:
         scenario.problems = check_form(scenario)
         name = scenario.spec.get("name") if isinstance(scenario.spec, dict) else None
-        if isinstance(name, str) and name in seen:
+        if not isinstance(name, str):
+            continue
+        if name in seen:
             scenario.problems.append(scenario.error(
                 "K508", f"another scenario in this file is named '{name}'", ("name",)))
         seen.add(name)
@@ -106,6 +108,11 @@ def check_form(scenario: Scenario) -> list[Diagnostic]:
     if not isinstance(scenario.spec, dict):
         return [scenario.error("K501", "a scenario is a mapping (name:, setup:, steps:, "
                                f"expect:), not {kind_of(scenario.spec)}")]
+    keys = [scenario.error("K502", f"unknown key '{path[-1]}' ({kind_of(path[-1])}; the keys of a "
+                           "scenario are names)", path, key=True)
+            for path in _keys_not_text(scenario.spec, ())]
+    if keys:  # (the schema's key patterns would fail on them)
+        return keys
     out: list[Diagnostic] = []
     seen: set[tuple] = set()
     for error in sorted(_validator().iter_errors(scenario.spec), key=lambda e: list(map(str, e.path))):
@@ -135,6 +142,9 @@ def _diagnose(error: jsonschema.ValidationError, scenario: Scenario) -> list[Dia
                                f"'{error.validator_value[needed][0]}' in the same step", path)]
     if check == "oneOf":
         moves = [branch["required"][0] for branch in error.validator_value]
+        if not isinstance(error.instance, dict):
+            return [scenario.error("K504", f"{where}: {_short(error.instance)} is not valid here; "
+                                   "a step is a mapping holding one of " + ", ".join(moves), path)]
         present = [m for m in moves if m in error.instance]
         found = "no move" if not present else "more than one move (" + ", ".join(present) + ")"
         return [scenario.error("K501", f"{where}: {found}; a step holds exactly one of "
@@ -154,6 +164,18 @@ def _diagnose(error: jsonschema.ValidationError, scenario: Scenario) -> list[Dia
         return [scenario.error("K504", f"{where}: {_short(error.instance)} is not valid here; "
                                f"expected {expected or error.message}", path)]
     return [scenario.error("K501", f"{where}: {error.message}", path)]
+
+
+def _keys_not_text(value: Any, path: tuple) -> Iterator[tuple]:
+    """The paths of the mapping keys under `value` that are not text (`5:`, `true:`)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                yield (*path, key)
+            yield from _keys_not_text(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _keys_not_text(item, (*path, i))
 
 
 def _extra_keys(error: jsonschema.ValidationError) -> list[Any]:

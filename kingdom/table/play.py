@@ -441,8 +441,8 @@ class Terminal:
         if not name:
             self.write(HELP, None)
             return
+        from kingdom.compiler.texts import printable
         from kingdom.runtime.library import find_card
-        from kingdom.terminal import printable
 
         found = find_card(self.table.library, name)
         if found is None or found in self.table.library.split_piles:
