@@ -138,7 +138,8 @@ def test_setup_resolves_bane_ferryman_ally_and_pile_sizes() -> None:
     bane, aside = game.added["Young Witch"], game.added["Ferryman"]
     assert game.pile("Bane") == bane and LIBRARY[bane].cost in (2, 3)
     assert not game.supply(aside) and LIBRARY[aside].cost in (3, 4)
-    assert LIBRARY[game.ally].kind == "ally" and game.favors >= 1 and game.coffers == 1
+    assert LIBRARY[game.ally].kind == "ally" and game.tokens["favors"] >= 1
+    assert game.tokens["coffers"] == 1
     sizes = {p.name: p.cards for p in game.piles}
     assert sizes["Curse"] == 20 and sizes["Province"] == 12 and sizes["Copper"] == 60 - 21
     assert resolve_setup(LIBRARY, names, players=3, seed=5) == game  # seeded
