@@ -14,6 +14,7 @@ from kingdom.compiler.checks import add_split_piles
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.expansions import BUILTIN_CARDS, MANIFEST, discover, folder_cards, warn_once
 from kingdom.compiler.files import read_bytes
+from kingdom.compiler.grammar import grammar_key
 from kingdom.compiler.loader import MAX_BYTES, Located, decode_utf8, load_yaml
 from kingdom.compiler.names import check_library_names, check_library_types
 from kingdom.compiler.nodes import Env, Node
@@ -30,9 +31,9 @@ def _tree_classes() -> dict[str, type]:
 
 def parse_card_cached(file: Path, set_name: str | None, store: Store | None
                       ) -> ParsedCard | list[Diagnostic]:
-    """`parse_card`, its result kept in `store` by the file's path, set and content (the store
-    is the compiler's own); without a store, or on any problem, parsed anew. The file is read
-    once."""
+    """`parse_card`, its result kept in `store` by the file's path, set and content and the
+    grammar (the store is the compiler's own; the grammar holds the token kinds' words); without
+    a store, or on any problem, parsed anew. The file is read once."""
     if store is None:
         return parse_card(file, set_name)
     try:
@@ -42,7 +43,7 @@ def parse_card_cached(file: Path, set_name: str | None, store: Store | None
     text = decode_utf8(str(file), data) if data else None
     if not isinstance(text, str):
         return parse_card(file, set_name)  # (it reports the unreadable, large or binary file)
-    name = digest(str(file), str(set_name), data)[:32]
+    name = digest(str(file), str(set_name), data, grammar_key())[:32]
     result = store.get(name)
     if result is not None:
         return result

@@ -7,7 +7,8 @@ from functools import cache
 from pathlib import Path
 
 from kingdom.compiler import primitives
-from kingdom.compiler.cache import lark_parser
+from kingdom.compiler.cache import digest, lark_parser
+from kingdom.runtime import tokens
 from lark import Lark
 from lark.lark import PostLex
 
@@ -29,15 +30,39 @@ LARK_OPTIONS = {"start": STARTS, "parser": "lalr", "propagate_positions": True,
                 "maybe_placeholders": False, "postlex": WholeWords()}
 
 
+def with_token_words(text: str) -> str:
+    """Grammar `text` with the words of the token kinds (runtime/tokens) filled in, each a
+    regex alternation, plural first: @CARD_TOKENS@, the kinds cards name ("spend a Favor":
+    favors|favor|coffers); @BONUS_TOKENS@, every kind's "+N" bonus word; @NAMED_TOKENS@, the
+    name of a kind whose bonus has another word ("+1 vp token", besides "+1 vp")."""
+    # (the kinds worth points last among the bonus words, as the grammar always listed them)
+    bonus = sorted(tokens.KINDS, key=lambda kind: kind.scored)
+    words = {"@CARD_TOKENS@": [w for kind in tokens.BY_CARDS for w in kind.words],
+             "@BONUS_TOKENS@": [w for kind in bonus for w in kind.words],
+             "@NAMED_TOKENS@": [w for kind in tokens.KINDS for w in kind.name_words]}
+    for marker, alternatives in words.items():
+        text = text.replace(marker, "|".join(alternatives))
+    return text
+
+
 @cache
 def grammar_text() -> str:
     """The grammar: grammar/effect.lark and the primitives' rules, in name order (the same text
-    whatever order the primitives registered in, so one key for Lark's cached tables)."""
+    whatever order the primitives registered in, so one key for Lark's cached tables), with the
+    token kinds' words filled in."""
     primitives.load_all()
     order = sorted(primitives.GRAMMAR)
     rules = "\n".join(primitives.GRAMMAR[name] for name in order)
     names = " | ".join(order)
-    return GRAMMAR_FILE.read_text(encoding="utf-8") + f"\n?primitive: {names}\n{rules}\n"
+    text = GRAMMAR_FILE.read_text(encoding="utf-8") + f"\n?primitive: {names}\n{rules}\n"
+    return with_token_words(text)
+
+
+@cache
+def grammar_key() -> str:
+    """A short hash of the grammar: what a parsed card kept in the cache was parsed with (a
+    token kind declared or taken away changes the words, and so what a card file means)."""
+    return digest(grammar_text())[:16]
 
 
 @cache
@@ -45,4 +70,7 @@ def parser() -> Lark:
     """The LALR parser; its tables are kept in the compile cache (compiler.cache), keyed by the
     grammar, so a new process need not build them again."""
     return lark_parser(grammar_text(), LARK_OPTIONS)
+
+
+tokens.watch(grammar_text.cache_clear, grammar_key.cache_clear, parser.cache_clear)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.errors import Diagnostic
 from kingdom.compiler.texts import NAME_LENGTH, PARAGRAPH_LENGTH, TITLE_LENGTH, text_problem
+from kingdom.runtime import tokens
 
 if TYPE_CHECKING:
     from kingdom.compiler.card import ParsedCard
@@ -53,6 +54,9 @@ def effect_words() -> frozenset[str]:
 
     return frozenset(w for t in parser().terminals for w in _keywords(t.name)
                      if re.fullmatch(r"[a-z][a-z-]*", w))
+
+
+tokens.watch(effect_words.cache_clear)  # a token kind's words are effect words
 
 
 def skeleton(name: str) -> str:

@@ -8,6 +8,7 @@ import re
 from functools import cache
 
 from kingdom.compiler.grammar import parser
+from kingdom.runtime import tokens
 from lark.exceptions import UnexpectedInput
 
 STEP_WORDS = [
@@ -144,6 +145,9 @@ def _first_terminals(rule: str) -> frozenset[str]:
             elif expansion:
                 todo.append(expansion[0].name)
     return frozenset(found)
+
+
+tokens.watch(_all_keywords.cache_clear, _first_terminals.cache_clear)  # the grammar's words
 
 
 def _grouped(expected: list[str]) -> str:

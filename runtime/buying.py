@@ -1,4 +1,5 @@
-"""The Buy phase: buying a card, Coffers and Overpay, and the buys an agent makes."""
+"""The Buy phase: buying a card, the tokens offered before each buy (Coffers), Overpay, and the
+buys an agent makes."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ from collections.abc import Callable
 from kingdom.runtime.cards import Card
 from kingdom.runtime.context import Ctx
 from kingdom.runtime.costs import Affordable
-from kingdom.runtime.decisions import BUY, NUMBER, OVERPAY, SPEND_COFFERS, Decision, ask
+from kingdom.runtime.decisions import BUY, NUMBER, OVERPAY, Decision, ask
 from kingdom.runtime.errors import IllegalMove
 from kingdom.runtime.piles import Pile
 from kingdom.runtime.player import Player
+from kingdom.runtime.tokens import OFFERED
+
+BUY_OFFERS = OFFERED["buy"]  # tokens offered before each buy (Coffers); kept up to date
 
 
 class Buying:
@@ -25,8 +29,9 @@ class Buying:
         piles, listeners = self.piles, self.listeners
         options = None
         while self.buys > 0:
-            if player.coffers:  # (no decision is made for a player without Coffers)
-                self.offer_coffers(player)
+            for kind in BUY_OFFERS:
+                if getattr(player, kind.key):  # (no decision is made for a player holding none)
+                    self.offer_tokens(player, (kind,))
             if choose_buy is not None:
                 if options is None:
                     options = self._affordable
@@ -152,20 +157,6 @@ class Buying:
         if pile.cards[-1].d.name != name and pile.name != name:
             raise IllegalMove(f"cannot buy {name}: it is not on top of its pile")
         return pile
-
-    def offer_coffers(self, player: Player) -> int:
-        """Ask `player` how many Coffers to spend now (a NUMBER decision, topic SPEND_COFFERS:
-        0 up to all of them, each +$1); spend them and return how many."""
-        have = player.coffers
-        n = ask(Decision(NUMBER, player, f"Spend Coffers? (you have {have}, and ${self.coins})",
-                         list(range(have + 1)), game=self, topic=SPEND_COFFERS))
-        if n:
-            player.coffers -= n
-            self.coins += n
-            if self.log is not None:
-                self.note(f"{player.name} spends {n} Coffers")
-            self.tokens_changed(player)
-        return n
 
     def offer_overpay(self, player: Player, name: str) -> int:
         """How much `player` overpays for `name` about to be bought: 0 unless its top card has an

@@ -32,10 +32,9 @@ BUY = "buy"  # turn: buy a pile, or None to stop                     -> str | No
 CARD_KINDS = (CARDS, ORDER, TREASURES, PLAY)  # kinds whose options are Card objects
 
 # What a NUMBER decision of the turn itself is about (`Decision.topic`; None for a card's own):
-SPEND_COFFERS = "spend_coffers"  # Buy phase, before each buy while the player has Coffers:
-#   how many to spend now (0 up to all; each gives +$1)
-SPEND_VILLAGERS = "spend_villagers"  # Action phase, with no Actions left, an Action card that
-#   could be played and Villagers: how many to spend now (0 up to all; each gives +1 Action)
+# "spend_<key>" for a token kind the turn offers (runtime/tokens: TokenKind.topic, BY_TOPIC):
+#   how many to spend now, 0 up to all ("spend_coffers" before each buy, "spend_villagers" when
+#   out of Actions with an Action card to play), and
 OVERPAY = "overpay"  # buying `card`, which has an Overpay ability, with coins left over:
 #   how much to overpay (0 up to the coins left)
 # ... an OPTION decision of the rules themselves:
@@ -57,7 +56,7 @@ class Agent(Protocol):
 
 class Decision:
     """What is asked: `kind`, `prompt`, legal `options`, and `min`..`max` picks; `topic` tells
-    the turn's own NUMBER decisions (SPEND_COFFERS, SPEND_VILLAGERS, OVERPAY) from those of cards."""
+    the turn's own NUMBER decisions (a token kind's spend, OVERPAY) from those of cards."""
 
     __slots__ = ("card", "exact", "game", "kind", "max", "min", "options", "player", "prompt", "topic")
 

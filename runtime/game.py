@@ -4,7 +4,8 @@ from one part per area of the rules (each a mixin in its own module):
     zones.py    every move of a card (shuffling, drawing, Stop-Moving, gaining, trashing)
     playing.py  playing cards, Reactions to Attacks
     turn.py     the turn and its phases, Clean-up, the plain-turn fast path
-    buying.py   buying, Coffers and Overpay
+    buying.py   buying, Overpay
+    tokens/     token kinds, each declared once (Coffers, Favors, ...); spending.py: spending them
     order.py    whose turn is next (extra, skipped turns), game end and scoring
     costs.py    current costs, what can be afforded
     events.py   listeners and the event dispatcher
@@ -28,6 +29,7 @@ from kingdom.runtime.order import TurnOrder
 from kingdom.runtime.piles import NewCards, Pile, numbered_cards
 from kingdom.runtime.player import Player
 from kingdom.runtime.playing import Playing
+from kingdom.runtime.tokens.spending import TokenSpending
 from kingdom.runtime.turn import Turn
 from kingdom.runtime.zones import Zones
 
@@ -40,7 +42,7 @@ __all__ = [
 ]
 
 
-class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
+class Game(Zones, Playing, Turn, Buying, TokenSpending, TurnOrder, Costs, Events):
     """One game: players, piles, trash, the turn in progress and the event dispatcher."""
 
     # Slots for the attributes below: with more than 30 of them in a __dict__, Python 3.11's

@@ -6,6 +6,7 @@ from typing import Any
 
 from kingdom.runtime.errors import GameStalled
 from kingdom.runtime.player import Player
+from kingdom.runtime.tokens import SCORED
 
 
 class TurnOrder:
@@ -104,7 +105,9 @@ class TurnOrder:
         return len([p for p in piles if not p.cards and p.in_supply])
 
     def score(self, player: Player) -> int:
-        total = player.vp_tokens
+        total = 0
+        for kind in SCORED:  # tokens worth 1 VP each (VP tokens)
+            total += getattr(player, kind.key)
         for card in player.owned():
             d = card.d
             total += d.vp

@@ -2,11 +2,17 @@
 
 Piles are Python lists whose *end* is the top: drawing is `pop()`, gaining to the discard pile is
 `append()`. The scenario format writes piles top first; conversion happens at its boundary.
+
+Each token kind's count is an attribute named by the kind's key (`player.coffers`), 0 to begin
+with, for every kind declared in runtime/tokens/: a slot for those declared when this module is
+imported, the instance's `__dict__` for one declared later (a plugin's, a test's).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from kingdom.runtime.tokens import KINDS
 
 if TYPE_CHECKING:
     from kingdom.runtime.cards import Card
@@ -14,11 +20,10 @@ if TYPE_CHECKING:
 
 class Player:
     __slots__ = (
+        "__dict__",
         "agent",
-        "coffers",
         "deck",
         "discard",
-        "favors",
         "hand",
         "in_play",
         "index",
@@ -26,8 +31,7 @@ class Player:
         "next_turn",
         "set_aside",
         "turns_taken",
-        "villagers",
-        "vp_tokens",
+        *(kind.key for kind in KINDS),
     )
 
     def __init__(self, index: int, agent: Any = None) -> None:
@@ -39,10 +43,8 @@ class Player:
         self.in_play: list[Card] = []
         self.discard: list[Card] = []
         self.set_aside: list[Card] = []
-        self.favors = 0
-        self.coffers = 0
-        self.vp_tokens = 0
-        self.villagers = 0  # each spent in the Action phase for +1 Action
+        for kind in KINDS:
+            setattr(self, kind.key, 0)
         self.turns_taken = 0
         # Effects waiting for this player's next turn: (card kept in play or None, effect, ctx).
         self.next_turn: list[tuple] = []

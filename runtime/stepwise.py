@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kingdom.runtime.decisions import Decision, IllegalAnswer
+from kingdom.runtime.tokens import BY_KEY, KINDS
 
 if TYPE_CHECKING:
     from kingdom.runtime.game import Game
@@ -77,15 +78,18 @@ class PublicPlayer:
     discard_top: str | None  # the discard pile lies face up
     in_play: tuple[str, ...]
     set_aside_size: int
-    coffers: int
-    villagers: int
-    favors: int
-    vp_tokens: int
+    tokens: tuple[tuple[str, int], ...]  # each token kind's count, by its key: ("coffers", 2)
     turns_taken: int
     # Victory points now, where the viewer knows them: their own (they know every card they
     # have) and everyone's once the game is over; None for another player during the game
     # (Masquerade passes cards face down; the table sees `vp_tokens` and the cards in play)
     score: int | None
+
+    def __getattr__(self, name: str) -> int:
+        """A token kind's count read by its key, `view.coffers` (runtime/tokens)."""
+        if name not in BY_KEY:
+            raise AttributeError(name)
+        return next((n for key, n in self.__dict__.get("tokens", ()) if key == name), 0)
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,7 @@ class Pending:
     max: int
     exact: bool
     card: str | None  # the card whose effect asks, if any
-    topic: str | None  # what a decision of the turn itself is about ("spend_coffers", "spend_villagers", ...)
+    topic: str | None  # what a decision of the turn itself is about ("spend_coffers", "overpay", ...)
     view: PlayerView  # the asked player's view, as it is now
 
 
@@ -168,7 +172,7 @@ def _public(game: Game, player: Player, known: bool) -> PublicPlayer:
         discard_size=len(player.discard),
         discard_top=player.discard[-1].d.name if player.discard else None,
         in_play=_names(player.in_play), set_aside_size=len(player.set_aside),
-        coffers=player.coffers, villagers=player.villagers, favors=player.favors, vp_tokens=player.vp_tokens,
+        tokens=tuple((kind.key, getattr(player, kind.key)) for kind in KINDS),
         turns_taken=player.turns_taken, score=game.score(player) if known else None,
     )
 

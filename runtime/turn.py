@@ -7,8 +7,11 @@ from collections.abc import Callable, Iterable
 
 from kingdom.runtime.at_once import start_of_turn
 from kingdom.runtime.cards import Card
-from kingdom.runtime.decisions import NUMBER, PLAY, SPEND_VILLAGERS, TREASURES, Decision, ask
+from kingdom.runtime.decisions import PLAY, TREASURES, Decision, ask
 from kingdom.runtime.player import Player
+from kingdom.runtime.tokens import OFFERED
+
+ACTION_OFFERS = OFFERED["action"]  # tokens offered out of Actions (Villagers); kept up to date
 
 
 class Turn:
@@ -167,7 +170,7 @@ class Turn:
                 if choose_buy is not None and self._plain_turn(player, choose_buy):
                     return
         self.start_turn()
-        while (self.actions > 0 or player.villagers) and self.phase == "action":
+        while (self.actions > 0 or self.holds(player, ACTION_OFFERS)) and self.phase == "action":
             # (loops, not comprehensions: cheaper for a hand of a few cards)
             for c in player.hand:
                 if c.d.is_action:
@@ -183,7 +186,7 @@ class Turn:
                 for c in player.hand:
                     if c.d.is_action and self.can_play(player, c):
                         options.append(c)
-            if not options or (self.actions < 1 and not self.offer_villagers(player)):
+            if not options or (self.actions < 1 and not self.offer_tokens(player, ACTION_OFFERS)):
                 break
             card = ask(Decision(PLAY, player, "Play an Action", options, 0, 1, game=self))
             if card is None:
@@ -211,24 +214,6 @@ class Turn:
                 self._play_treasures(player, chosen if chosen is treasures else list(chosen))
         self._buy_phase(player, getattr(agent, "choose_buy", None))
         self.end_turn()
-
-    def offer_villagers(self, player: Player) -> int:
-        """Ask `player`, out of Actions with an Action card to play, how many Villagers to spend
-        now (a NUMBER decision, topic SPEND_VILLAGERS: 0 up to all); spend them, return how many."""
-        have = player.villagers
-        n = ask(Decision(NUMBER, player, f"Spend Villagers? (you have {have}, and no Actions)",
-                         list(range(have + 1)), game=self, topic=SPEND_VILLAGERS))
-        if n:
-            self.spend_villagers(player, n)
-        return n
-
-    def spend_villagers(self, player: Player, n: int) -> None:
-        """`player` spends `n` Villagers (they have that many): +1 Action each."""
-        player.villagers -= n
-        self.actions += n
-        if self.log is not None:
-            self.note(f"{player.name} spends {n} Villager{'s' * (n != 1)}")
-        self.tokens_changed(player)
 
     def _plain_turn(self, player: Player, choose_buy: Callable) -> bool:
         """take_turn, when nothing listens, no effect waits for this turn and the hand holds

@@ -1,4 +1,4 @@
-"""Bots spend Coffers and overpay: the Buy phase's NUMBER decisions (SPEND_COFFERS, OVERPAY),
+"""Bots spend Coffers and overpay: the Buy phase's NUMBER decisions (spend_coffers, overpay),
 asked only when they can matter, and answered by the generic bot, strategy files and the random
 bot."""
 
@@ -8,10 +8,11 @@ import pytest
 from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 from kingdom.compiler.errors import CompileError
 from kingdom.runtime import decisions
-from kingdom.runtime.decisions import NUMBER, OVERPAY, SPEND_COFFERS
+from kingdom.runtime.decisions import NUMBER, OVERPAY
 from kingdom.runtime.setup import standard_game
+from kingdom.runtime.tokens import COFFERS
 
-from kingdom.lab.bots import DefaultAgent, RandomAgent, coffers_to_reach, overpay_use
+from kingdom.lab.bots import DefaultAgent, RandomAgent, overpay_use, spend_to_reach
 from kingdom.lab.roster import resolve_bot
 from kingdom.lab.simulate import Setup, simulate
 from kingdom.lab.strategy import load_strategy
@@ -57,11 +58,11 @@ class Spent:
 
     def __init__(self, agent):
         self.coffers = self.overpaid = 0
-        spend, overpay = agent.spend_coffers, agent.overpay
+        spend, overpay = agent.spend, agent.overpay
 
-        def counted_spend(decision):
-            n = spend(decision)
-            self.coffers += n
+        def counted_spend(kind, decision):
+            n = spend(kind, decision)
+            self.coffers += n if kind is COFFERS else 0
             return n
 
         def counted_overpay(decision):
@@ -69,7 +70,7 @@ class Spent:
             self.overpaid += n
             return n
 
-        agent.spend_coffers, agent.overpay = counted_spend, counted_overpay
+        agent.spend, agent.overpay = counted_spend, counted_overpay
 
 
 def play(library, kingdom, agents, games, seed=1):
@@ -104,13 +105,13 @@ def test_default_agent_spends_coffers(library):
     assert sum(s.coffers for s in spent) > 0
 
 
-def test_coffers_to_reach():
-    assert coffers_to_reach(6, 2, (8, 6)) == 2  # Province
-    assert coffers_to_reach(5, 1, (8, 6)) == 1  # Gold
-    assert coffers_to_reach(7, 3, (8, 6)) == 1
-    assert coffers_to_reach(5, 4, (8, 6)) == 3  # the highest in reach
-    assert coffers_to_reach(3, 1, (8, 6)) == 0  # nothing in reach: keep them
-    assert coffers_to_reach(9, 3, (8, 6)) == 0
+def test_spend_to_reach():
+    assert spend_to_reach(6, 2, (8, 6)) == 2  # Province
+    assert spend_to_reach(5, 1, (8, 6)) == 1  # Gold
+    assert spend_to_reach(7, 3, (8, 6)) == 1
+    assert spend_to_reach(5, 4, (8, 6)) == 3  # the highest in reach
+    assert spend_to_reach(3, 1, (8, 6)) == 0  # nothing in reach: keep them
+    assert spend_to_reach(9, 3, (8, 6)) == 0
 
 
 def test_overpay_use_read_from_the_card(library):
@@ -184,12 +185,12 @@ def test_asked_only_when_it_can_matter(library, monkeypatch):
     game.run()
     assert not game._overpay and made == []  # no Coffers, no Overpay card: nothing is made
 
-    # with Coffers but nothing left over for an Overpay card, only SPEND_COFFERS is asked
+    # with Coffers but nothing left over for an Overpay card, only spend_coffers is asked
     agent = Asked(DefaultAgent())
     game = standard_game(library, ["Farrier"], [agent, DefaultAgent()], seed=1)
     game.players[0].coffers = 2
     game.take_turn()
-    assert agent.topics and set(agent.topics) == {SPEND_COFFERS}
+    assert agent.topics and set(agent.topics) == {COFFERS.topic}
 
 
 def test_random_agent_answers_uniformly(library):
@@ -200,7 +201,7 @@ def test_random_agent_answers_uniformly(library):
         game = standard_game(library, kingdom, agents, seed=seed)
         game.run(max_turns=200)
     topics = [t for a in agents for t in a.topics]
-    assert SPEND_COFFERS in topics and OVERPAY in topics
+    assert COFFERS.topic in topics and OVERPAY in topics
 
 
 def test_strategy_key_errors(library, tmp_path):
@@ -211,4 +212,4 @@ def test_strategy_key_errors(library, tmp_path):
     assert found == {("K104", 3, 10), ("K104", 4, 10)}
     ok = strategy(library, tmp_path, "name: Ok\nbuy: [Silver]\ncoffers: spend-to-reach 8, 6\n"
                   "overpay: auto\n")
-    assert ok.coffers == (8, 6) and ok.overpay is None
+    assert ok.spend == {"coffers": (8, 6)} and ok.overpay is None

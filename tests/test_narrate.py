@@ -8,6 +8,7 @@ from typing import Any
 from kingdom.compiler.build import builtin_library
 from kingdom.runtime.decisions import NUMBER, REACT, YES_NO, Decision
 from kingdom.runtime.setup import standard_game
+from kingdom.runtime.tokens import COFFERS
 
 from kingdom.lab.bots import DefaultAgent
 from kingdom.lab.roster import resolve_bot
@@ -79,7 +80,7 @@ def test_every_coffers_change_is_announced_with_the_total() -> None:
     moves.play(game, "Baker")
     assert texts(narrator)[-1] == "p1 gains 1 Coffers, and now has 2 Coffers."
     game.start_buy_phase()
-    game.offer_coffers(p1)  # Eager spends them all
+    game.offer_tokens(p1, [COFFERS])  # Eager spends them all
     assert texts(narrator)[-1] == "p1 spends 2 Coffers, and now has 0 Coffers."
 
 

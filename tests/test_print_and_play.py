@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from kingdom.cli.main import main
 from kingdom.print import proxies, render
+from kingdom.print.notes import setup_notes
 from kingdom.print.randomizer import Constraints, RandomizerError, bonus, deal, resolve_setup
 from kingdom.print.rulings import load_accessibility, load_rulings
 from kingdom.print.selection import RenderError, Selection, select_kingdom, select_set
@@ -140,11 +141,12 @@ def test_setup_resolves_bane_ferryman_ally_and_pile_sizes() -> None:
     bane, aside = game.added["Young Witch"], game.added["Ferryman"]
     assert game.pile("Bane") == bane and LIBRARY[bane].cost in (2, 3)
     assert not game.supply(aside) and LIBRARY[aside].cost in (3, 4)
-    assert LIBRARY[game.ally].kind == "ally" and game.favors >= 1 and game.coffers == 1
+    assert LIBRARY[game.ally].kind == "ally" and game.tokens["favors"] >= 1
+    assert game.tokens["coffers"] == 1
     sizes = {p.name: p.cards for p in game.piles}
     assert sizes["Curse"] == 20 and sizes["Province"] == 12 and sizes["Copper"] == 60 - 21
     assert resolve_setup(LIBRARY, names, players=3, seed=5) == game  # seeded
-    notes = {n.title: n.text for n in render.setup_notes(
+    notes = {n.title: n.text for n in setup_notes(
         LIBRARY, select_kingdom(LIBRARY, names, players=3, seed=5))}
     assert f"In this game: {bane} (in the Supply)" in notes["Young Witch"]
     assert f"In this game: {aside} (set aside" in notes["Ferryman"]

@@ -1,4 +1,4 @@
-"""Villagers in a whole turn: the Action phase offers spending them (topic SPEND_VILLAGERS) only
+"""Villagers in a whole turn: the Action phase offers spending them (topic "spend_villagers") only
 when no Action is left and an Action card waits in hand; the generic bot spends one then, and
 the narrator says each one spent."""
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.runtime.decisions import SPEND_VILLAGERS
 from kingdom.runtime.setup import standard_game
 from kingdom.runtime.stepwise import Session
+from kingdom.runtime.tokens import VILLAGERS
 
 from kingdom.lab.bots import DefaultAgent
 from kingdom.lab.strategy import load_strategy
@@ -18,6 +18,7 @@ from kingdom.print import render
 from kingdom.print.selection import select_kingdom
 from kingdom.table.narrate import Narrator
 
+SPEND_VILLAGERS = VILLAGERS.topic
 DSL_CARDS = Path(__file__).parent / "dsl-cards"
 
 

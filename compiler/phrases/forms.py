@@ -9,6 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from kingdom.compiler import primitives
+from kingdom.compiler.grammar import with_token_words
 from kingdom.compiler.parser import GRAMMAR_FILE
 
 if TYPE_CHECKING:
@@ -136,9 +137,10 @@ def _split(tokens: list[str], sep: str = "|") -> list[list[str]]:
 def grammar() -> tuple[dict[str, Rule], dict[str, str]]:
     """The rules (in order, each with its group) and the terminals' bodies."""
     primitives.load_all()
-    sources = [(GRAMMAR_FILE.read_text(encoding="utf-8"), "grammar")]
+    sources = [(with_token_words(GRAMMAR_FILE.read_text(encoding="utf-8")), "grammar")]
     by_module = sorted(primitives.GRAMMAR, key=lambda r: primitives.MODULES.index(_module_of(r)))
-    sources.extend((primitives.GRAMMAR[rule], _module_of(rule)) for rule in by_module)
+    sources.extend((with_token_words(primitives.GRAMMAR[rule]), _module_of(rule))
+                   for rule in by_module)
     rules: dict[str, Rule] = {}
     terminals: dict[str, str] = {}
     for text, group in sources:

@@ -8,6 +8,7 @@ from kingdom.compiler import primitives
 from kingdom.compiler.parser import ToNodes
 from kingdom.compiler.phrases.examples import Example, aliases_of, card_units, english
 from kingdom.compiler.phrases.forms import Form, Phrase, first_line, grammar, readable
+from kingdom.runtime import tokens
 
 
 def meaning(alias: str, built: type | None) -> str:
@@ -73,3 +74,6 @@ def text_listing(selected: list[Phrase]) -> str:
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
+
+
+tokens.watch(grammar.cache_clear, phrases.cache_clear)  # token kinds' words are in the grammar

@@ -1,5 +1,8 @@
 """Vanilla bonuses: +N Cards, +N Actions, +N Buys, +$N, -$N, +$ equal to a cost, +N Favors,
-+N Coffers, +N Villagers, +N VP (and "+N VP tokens", the same tokens as printed)."""
++N Coffers, +N Villagers, +N VP (and "+N VP tokens", the same tokens as printed).
+
+The tokens are any kind runtime/tokens declares: its words (the grammar's @BONUS_TOKENS@ and
+@NAMED_TOKENS@), its printed forms and its counter come from its declaration."""
 
 from __future__ import annotations
 
@@ -7,20 +10,25 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kingdom.compiler.checks import check_bonus, check_divisor
-from kingdom.compiler.nodes import Env, Node, plural
+from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.selections.amounts import Countable
 from kingdom.compiler.selections.zones import Ref
+from kingdom.runtime.tokens import BY_RESOURCE, BY_WORD
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
 
+# The bonuses of the turn, by word; a token kind's words are its own (tokens.BY_WORD).
 RESOURCES = {
     "card": "Card", "cards": "Card", "action": "Action", "actions": "Action", "buy": "Buy",
-    "buys": "Buy", "favor": "Favor", "favors": "Favor", "coffers": "Coffers", "vp": "VP",
-    "villager": "Villager", "villagers": "Villager",
+    "buys": "Buy",
 }
-WORDS_PLURAL = ("card", "action", "buy", "favor", "villager")  # "+2 cards"; "+2 coffers", "+2 vp"
+
+
+def resource_of(word: str) -> str:
+    """What a bonus word gives: "cards" -> "Card", "favors" -> "Favor", "vp" -> "VP"."""
+    return RESOURCES.get(word) or BY_WORD[word].resource
 
 
 @primitive(
@@ -43,8 +51,8 @@ coins_worth: "its" "cost"                      -> worth_its_cost  // e.g. +$ equ
            | "the" "total" "cost" "of" ref     -> worth_total_cost  // e.g.
            // trash 2 cards from your hand; +$ equal to the total cost of the trashed cards
 COINS_EQUAL.2: /\$(?= equal to\b)/
-VP_TOKEN.2: /vp tokens?(?![a-z'\/-])/
-RESOURCE.1: /(?:cards|card|actions|action|buys|buy|favors|favor|coffers|villagers|villager|vp)(?![a-z'\/-])/
+VP_TOKEN.2: /(?:@NAMED_TOKENS@)(?![a-z'\/-])/
+RESOURCE.1: /(?:cards|card|actions|action|buys|buy|@BONUS_TOKENS@)(?![a-z'\/-])/
 """,
 )
 class Bonus(Node):
@@ -56,7 +64,7 @@ class Bonus(Node):
     @staticmethod
     def build_bonus(amount, resource, per=None) -> Bonus:
         """+N Cards, Actions, Buys, Favors, Coffers or VP: draws the cards or adds to the counter."""
-        return Bonus(RESOURCES[str(resource)], int(amount), per)
+        return Bonus(resource_of(str(resource)), int(amount), per)
 
     @staticmethod
     def build_bonus_money(money, per=None) -> Bonus:
@@ -85,7 +93,7 @@ class Bonus(Node):
     @staticmethod
     def build_bonus_vp_tokens(amount, _word, per=None) -> Bonus:
         """"+1 VP token": the VP counter, written as printed."""
-        bonus = Bonus("VP", int(amount), per)
+        bonus = Bonus(BY_WORD[str(_word)].resource, int(amount), per)
         bonus.tokens = True
         return bonus
 
@@ -168,22 +176,13 @@ class Bonus(Node):
                 def run(ctx: Ctx) -> None:
                     if ctx.player is ctx.game.player:
                         ctx.game.coins += value(ctx)
-        elif resource == "Favor":
+        else:  # a token kind's counter, kept by the player whoever's turn it is
+            key = BY_RESOURCE[resource].key
+
             def run(ctx: Ctx) -> None:
-                ctx.player.favors += value(ctx)
-                ctx.game.tokens_changed(ctx.player)
-        elif resource == "Coffers":
-            def run(ctx: Ctx) -> None:
-                ctx.player.coffers += value(ctx)
-                ctx.game.tokens_changed(ctx.player)
-        elif resource == "Villager":
-            def run(ctx: Ctx) -> None:
-                ctx.player.villagers += value(ctx)
-                ctx.game.tokens_changed(ctx.player)
-        else:
-            def run(ctx: Ctx) -> None:
-                ctx.player.vp_tokens += value(ctx)
-                ctx.game.tokens_changed(ctx.player)
+                player = ctx.player
+                setattr(player, key, getattr(player, key) + value(ctx))
+                ctx.game.tokens_changed(player)
         return run
 
     def _compile_coins_change(self, env: Env):
@@ -207,26 +206,22 @@ class Bonus(Node):
             return "+$ equal to "
         return f"-${-self.amount}" if self.amount < 0 else f"+${self.amount}"
 
-    def _tokens_text(self, word: str) -> str:
-        """"VP" as "VP token(s)" when written so; "(round down)" when written."""
-        return f"{word} token{'s' if self.amount != 1 else ''}" if hasattr(self, "tokens") else word
+    def _word(self) -> str:
+        """The word of "+N ...", as printed: "Cards", "Coffers", "VP"; a token kind's name
+        when written so ("+1 VP token")."""
+        kind = BY_RESOURCE.get(self.resource)
+        if kind is None:
+            return self.resource + ("s" if self.amount != 1 else "")
+        return kind.name(self.amount) if hasattr(self, "tokens") else kind.bonus_word(self.amount)
 
     def render(self, they: bool = False) -> str:
         if hasattr(self, "equal_to"):
             return self._coins_text() + self.equal_to.render()
-        if self.resource == "$":
-            text = self._coins_text()
-        else:
-            word = self.resource
-            if self.amount != 1 and word in ("Card", "Action", "Buy", "Favor", "Villager"):
-                word += "s"
-            text = f"+{self.amount} {self._tokens_text(word)}"
+        text = self._coins_text() if self.resource == "$" else f"+{self.amount} {self._word()}"
         divisor = getattr(self, "divisor", 1)
         if self.per is not None and divisor > 1:
-            things = self.per.render(many=self.per.kind == "cards")  # "per 5 cards in ..."
-            if self.per.kind == "tokens":
-                things = things.replace(self.per.word.capitalize(), plural(
-                    self.per.word.capitalize()), 1) if self.per.word != "coffers" else things
+            # "per 5 cards in ...", "per 4 Favors you have"
+            things = self.per.render(many=self.per.kind in ("cards", "tokens"))
             text += f" per {divisor} {things} (round down)"
         elif self.per is not None:
             text += f" per {self.per.render()}"
@@ -235,13 +230,7 @@ class Bonus(Node):
     def unparse(self) -> str:
         if hasattr(self, "equal_to"):
             return self._coins_text() + self.equal_to.unparse()
-        if self.resource == "$":
-            text = self._coins_text()
-        else:
-            word = self.resource.lower()
-            if not hasattr(self, "tokens") and self.amount != 1 and word in WORDS_PLURAL:
-                word += "s"
-            text = f"+{self.amount} {self._tokens_text(word)}"
+        text = self._coins_text() if self.resource == "$" else f"+{self.amount} {self._word().lower()}"
         divisor = getattr(self, "divisor", 1)
         if self.per is not None:
             text += f" per {f'{divisor} ' if divisor > 1 else ''}{self.per.unparse()}"

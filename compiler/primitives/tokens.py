@@ -1,16 +1,20 @@
-"""Spending tokens and money: "spend a Favor", "spend 2 Favors", "pay $2"."""
+"""Spending tokens and money: "spend a Favor", "spend 2 Favors", "pay $2".
+
+A token is any kind that cards may name (runtime/tokens: `by_cards`; the grammar's TOKEN_WORD),
+its words, names and counter from its declaration."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from kingdom.compiler.errors import PhraseError
-from kingdom.compiler.nodes import Env, Node, plural
+from kingdom.compiler.nodes import Env, Node, article
 from kingdom.compiler.primitives import primitive
-from kingdom.compiler.primitives.bonus import RESOURCES, Bonus
+from kingdom.compiler.primitives.bonus import Bonus, resource_of
 from kingdom.compiler.selections.filters import Filter, Noun
 from kingdom.compiler.selections.selection import Selection
 from kingdom.runtime.decisions import PILE, Decision, ask
+from kingdom.runtime.tokens import BY_RESOURCE, BY_WORD, VP_TOKENS
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
@@ -38,8 +42,8 @@ class Spend(Node):
         what, amount = self.what, self.amount
         if what == "$":
             return lambda ctx: ctx.game.coins >= amount
-        attr = "coffers" if what == "Coffers" else "favors"
-        return lambda ctx: getattr(ctx.player, attr) >= amount
+        key = BY_RESOURCE[what].key
+        return lambda ctx: getattr(ctx.player, key) >= amount
 
     @staticmethod
     def build_spend_one(_article, word) -> Spend:
@@ -58,10 +62,10 @@ class Spend(Node):
 
     def compile(self, env: Env):
         what, amount = self.what, self.amount
+        attr = "coins" if what == "$" else BY_RESOURCE[what].key  # the game's coins, or a token
 
         def spend(ctx: Ctx) -> None:
             holder = ctx.game if what == "$" else ctx.player
-            attr = {"$": "coins", "Favor": "favors", "Coffers": "coffers"}[what]
             have = getattr(holder, attr)
             ctx.did = have >= amount
             if ctx.did:
@@ -72,22 +76,23 @@ class Spend(Node):
         return spend
 
     def render(self, they: bool = False) -> str:
-        if self.what == "$":
-            return f"pay ${self.amount}"
-        if self.amount == 1:
-            return "spend a Favor" if self.what == "Favor" else "spend a Coffers"
-        return f"spend {self.amount} {self.what}s" if self.what == "Favor" else (
-            f"spend {self.amount} Coffers")
+        return self._text(str)
 
     def unparse(self) -> str:
+        return self._text(str.lower)
+
+    def _text(self, case) -> str:
+        """"pay $2", "spend a Favor", "spend an Ember", "spend 2 Coffers"; `case` sets the
+        name's case (the DSL writes it in lower case)."""
         if self.what == "$":
             return f"pay ${self.amount}"
-        word = "coffers" if self.what == "Coffers" else "favor" if self.amount == 1 else "favors"
-        return f"spend {'a' if self.amount == 1 else self.amount} {word}"
+        name = BY_RESOURCE[self.what].name(self.amount)
+        return f"spend {article(name) if self.amount == 1 else self.amount} {case(name)}"
 
 
 def _token(word) -> str:
-    return "Coffers" if str(word).startswith("coffer") else "Favor"
+    """The resource of a token kind's word: "favors" -> "Favor"."""
+    return BY_WORD[str(word)].resource
 
 
 @primitive(
@@ -109,12 +114,12 @@ class SpendAny(Node):
         what = _token(word)
         selection = getattr(step, "selection", None)
         if not isinstance(selection, Selection) or selection.quantity[0] != "that_many":
-            tokens = "Coffers" if what == "Coffers" else "Favors"
+            tokens = BY_RESOURCE[what].plural
             raise PhraseError(f"'spend any number of {tokens} to ...' needs a step on 'that many "
                               f"cards', the cards the {tokens} pay for",
                               f"write 'spend any number of {tokens} to trash that many cards "
                               "from your hand'")
-        selection.spend_token = "coffers" if what == "Coffers" else "favors"
+        selection.spend_token = BY_RESOURCE[what].key
         return SpendAny(what, step)
 
     @property
@@ -125,12 +130,10 @@ class SpendAny(Node):
         return self.step.compile(env)
 
     def render(self, they: bool = False) -> str:
-        what = "Coffers" if self.what == "Coffers" else "Favors"
-        return f"spend any number of {what} to {self.step.render()}"
+        return f"spend any number of {BY_RESOURCE[self.what].plural} to {self.step.render()}"
 
     def unparse(self) -> str:
-        what = "coffers" if self.what == "Coffers" else "favors"
-        return f"spend any number of {what} to {self.step.unparse()}"
+        return f"spend any number of {BY_RESOURCE[self.what].plural.lower()} to {self.step.unparse()}"
 
 
 @primitive(
@@ -143,31 +146,38 @@ supply_pile: "supply" PILE_WORD
 class PutToken(Node):
     """"put a Favor token you have on a non-Victory Supply pile": the player picks the pile;
     a Favor token on a pile makes its cards cost $1 less (the rule "cards cost $1 less per
-    Favor token on their piles" turns that on)."""
+    Favor token on their piles" turns that on).
+
+    The token is one of the kind written (its declaration's counter and name); on the pile it
+    is a cost token whatever its kind."""
 
     chooses = True  # "you may put ...": the pile is the one decision (`no` declines)
 
-    def __init__(self, filter: Filter) -> None:
+    def __init__(self, filter: Filter, what: str) -> None:
         self.filter = filter
+        self.what = what
         self.optional = False
 
     @staticmethod
-    def build_put_token(_article, _word, _article2, *rest) -> PutToken:
+    def build_put_token(_article, word, _article2, *rest) -> PutToken:
         adjectives = [a for a in rest if isinstance(a, tuple)]
-        return PutToken(Filter(adjectives, Noun("any"), []))
+        return PutToken(Filter(adjectives, Noun("any"), []), _token(word))
 
     def feasibility(self):
-        return lambda ctx: ctx.player.favors >= 1
+        key = BY_RESOURCE[self.what].key
+        return lambda ctx: getattr(ctx.player, key) >= 1
 
     def compile(self, env: Env):
         pred = self.filter.compile_pred()
         optional = self.optional
-        prompt = f"Put a Favor token on a {self._piles()}"
+        kind = BY_RESOURCE[self.what]
+        key, token = kind.key, f"{article(kind.singular)} {kind.singular} token"
+        prompt = f"Put {token} on a {self._piles()}"
 
         def put_token(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
             ctx.did = False
-            if player.favors < 1:
+            if getattr(player, key) < 1:
                 return
             options = [name for name, pile in game.piles.items()
                        if pile.in_supply and pile.cards and pred(ctx, pile.cards[-1].d)]
@@ -176,10 +186,10 @@ class PutToken(Node):
             ctx.commit(name is not None)
             if name is None:
                 return
-            player.favors -= 1
+            setattr(player, key, getattr(player, key) - 1)
             pile = game.piles[name]
             pile.tokens["cost"] = pile.tokens.get("cost", 0) + 1
-            game.note(f"{player.name} puts a Favor token on {name}")
+            game.note(f"{player.name} puts {token} on {name}")
             game.tokens_changed(player)
             ctx.did = True
 
@@ -190,11 +200,13 @@ class PutToken(Node):
         return " ".join([*words, "Supply pile"])
 
     def render(self, they: bool = False) -> str:
-        return f"put a Favor token you have on a {self._piles()}"
+        name = BY_RESOURCE[self.what].singular
+        return f"put {article(name)} {name} token you have on a {self._piles()}"
 
     def unparse(self) -> str:
+        name = BY_RESOURCE[self.what].singular.lower()
         adjectives = Filter(self.filter.adjectives, Noun("any"), []).unparse().removesuffix("card")
-        return f"put a favor token you have on a {adjectives}supply pile"
+        return f"put {article(name)} {name} token you have on a {adjectives}supply pile"
 
 
 @primitive(
@@ -220,27 +232,27 @@ class PairUp(Node):
         return PairUp(_token(word), Filter([], Noun("any"), qualifiers), vp)
 
     def compile(self, env: Env):
-        pred, vp = self.filter.compile_pred(), self.vp
-        attr = "coffers" if self.what == "Coffers" else "favors"
+        pred, points_each = self.filter.compile_pred(), self.vp
+        attr, vp = BY_RESOURCE[self.what].key, VP_TOKENS.key
 
         def pair_up(ctx: Ctx) -> None:
             cards = sum(1 for c in ctx.player.owned() if pred(ctx, c.d))
-            points = vp * min(getattr(ctx.player, attr), cards)
+            points = points_each * min(getattr(ctx.player, attr), cards)
             box = ctx.vars.get("score")
             if box is not None:
                 box[0] += points
-            else:
-                ctx.player.vp_tokens += points
+            else:  # (outside scoring: kept as VP tokens)
+                setattr(ctx.player, vp, getattr(ctx.player, vp) + points)
 
         return pair_up
 
     def render(self, they: bool = False) -> str:
-        what = "Coffers" if self.what == "Coffers" else plural(self.what)
+        what = BY_RESOURCE[self.what].plural
         quals = " ".join(q.render() for q in self.filter.qualifiers)
         return f"pair up your {what} with cards you have {quals}, for {self.vp} VP per pair"
 
     def unparse(self) -> str:
-        what = "coffers" if self.what == "Coffers" else "favors"
+        what = BY_RESOURCE[self.what].plural.lower()
         quals = "".join(f" {q.unparse()}" for q in self.filter.qualifiers)
         return f"pair up your {what} with cards you have{quals}, for {self.vp} vp per pair"
 
@@ -272,7 +284,7 @@ class CardTokens(Node):
     @staticmethod
     def build_remove_tokens_for(amount, resource) -> CardTokens:
         """Removes this card's tokens, giving the bonus once per token removed."""
-        return CardTokens("remove", int(amount), RESOURCES[str(resource)])
+        return CardTokens("remove", int(amount), resource_of(str(resource)))
 
     def compile(self, env: Env):
         if self.kind == "add":
@@ -299,8 +311,7 @@ class CardTokens(Node):
     def render(self, they: bool = False) -> str:
         if self.kind == "add":
             return "add a token here"
-        word = self.resource if self.amount == 1 else self.resource + "s"
-        return f"remove them for +{self.amount} {word} each"
+        return f"remove them for {Bonus(self.resource, self.amount).render()} each"
 
     def unparse(self) -> str:
         if self.kind == "add":

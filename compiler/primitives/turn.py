@@ -10,6 +10,7 @@ from kingdom.compiler.primitives import primitive
 from kingdom.runtime.context import Ctx
 from kingdom.runtime.decisions import NAME, Decision, ask
 from kingdom.runtime.game import Listener
+from kingdom.runtime.tokens import BY_WORD
 
 
 @primitive(
@@ -50,12 +51,14 @@ class Rule(Node):
         return rule
 
     @staticmethod
-    def build_cost_less_per_token(_word, money, _token, _piles) -> Rule:
+    def build_cost_less_per_token(_word, money, token, _piles) -> Rule:
         """Cards cost $1 less for each Favor token on their Supply pile."""
         if money != "$1":
             raise PhraseError(f"a token on a pile makes its cards cost $1 less, not {money}",
                               "write 'cards cost $1 less per Favor token on their piles'")
-        return Rule("cost_per_token", 1)
+        rule = Rule("cost_per_token", 1)
+        rule.token = BY_WORD[str(token)].singular  # the kind the pile's tokens are written as
+        return rule
 
     def compile(self, env: Env):
         if self.kind == "cost_per_token":
@@ -87,13 +90,13 @@ class Rule(Node):
         if self.kind == "name":
             return "name a card"
         if self.kind == "cost_per_token":
-            return "cards cost $1 less per Favor token on their piles"
+            return f"cards cost $1 less per {self.token} token on their piles"
         cards = " ".join(("cards", getattr(self, "noun_reminder", ""))).strip()
         return f"this turn, {cards} cost ${self.amount} less"
 
     def unparse(self) -> str:
         if self.kind == "cost_per_token":
-            return "cards cost $1 less per favor token on their piles"
+            return f"cards cost $1 less per {self.token.lower()} token on their piles"
         if self.kind == "cost_less":
             cards = " ".join(("cards", getattr(self, "noun_reminder", ""))).strip()
             return f"{cards} cost ${self.amount} less this turn"

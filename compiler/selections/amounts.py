@@ -17,6 +17,7 @@ from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node, plural
 from kingdom.compiler.selections.zones import Ref, known_defs
 from kingdom.runtime.decisions import NUMBER, Decision, ask
 from kingdom.runtime.history import this_turn
+from kingdom.runtime.tokens import BY_WORD
 
 if TYPE_CHECKING:
     from kingdom.compiler.selections.filters import Filter
@@ -184,8 +185,8 @@ class Countable(Node):
         if kind == "empty_piles":
             return lambda ctx: ctx.game.empty_supply_piles()
         if kind in ("tokens", "spend"):  # "Favors you have"; "Favor you spend": what is held
-            attr = "coffers" if self.word == "coffers" else "favors"
-            return lambda ctx: getattr(ctx.player, attr)
+            key = BY_WORD[self.word].key
+            return lambda ctx: getattr(ctx.player, key)
         if kind == "coins_in_cost":
             unit = int(self.word[1:] or 1)
             return lambda ctx: sum(ctx.game.cost(d) for d in known_defs(ctx)) // unit
@@ -203,12 +204,11 @@ class Countable(Node):
         if self.kind == "empty_piles":
             return plural("empty Supply pile", 2 if many else 1)
         if self.kind == "tokens" and self.place == "bare":
-            return plural(self.word.capitalize()) if self.word != "coffers" else "Coffers"
+            return BY_WORD[self.word].plural
         if self.kind == "tokens":
-            word = self.word.capitalize()
-            return f"{plural(word) if many and word != 'Coffers' else word} you have"
+            return f"{BY_WORD[self.word].name(2 if many else 1)} you have"
         if self.kind == "spend":
-            return f"{self.word.capitalize()} you spend"
+            return f"{BY_WORD[self.word].singular} you spend"
         if self.kind == "coins_in_cost":
             return f"{self.word or '$1'} it costs"
         if self.kind == "coins_overpaid":
@@ -227,8 +227,8 @@ class Countable(Node):
         return f"{self.filter.render(many=many)} {place}"
 
     def unparse(self) -> str:
-        word = self.word if self.word == "coffers" else f"{self.word}s"
         kind = self.kind
+        word = BY_WORD[self.word].plural.lower() if kind in ("tokens", "spend") else ""
         if kind == "empty_piles":
             return "empty supply pile"
         if kind == "tokens":
@@ -243,7 +243,7 @@ class Countable(Node):
 def _spend_asked(countable: Countable) -> Callable[[Ctx], int]:
     """"per Coffers you spend" in an amount: the player says how many (0 up to all they have)
     the first time it is needed; those are spent, and that number is the count from then on."""
-    attr = "coffers" if countable.word == "coffers" else "favors"
+    attr = BY_WORD[countable.word].key
     key = f"spent_{attr}"
 
     def spent(ctx: Ctx) -> int:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from kingdom.compiler.nodes import NUMBER_WORDS, Node, article, plural
 from kingdom.compiler.selections.zones import Placed, held_apart, look_at_top, revealed_zone, zone_list
 from kingdom.runtime.decisions import CARDS, Decision, ask
+from kingdom.runtime.tokens import BY_WORD
 
 if TYPE_CHECKING:
     from kingdom.compiler.selections.amounts import Countable
@@ -116,8 +117,7 @@ class Selection(Node):
         if how == "that_many":
             spend = (getattr(self, "spend_token", "favors"), 1)
         elif self.per is not None and self.per.kind == "spend":
-            spend = ("coffers" if self.per.word == "coffers" else "favors",
-                     getattr(self, "per_quantity", ("one", 1))[1])
+            spend = (BY_WORD[self.per.word].key, getattr(self, "per_quantity", ("one", 1))[1])
 
         ref = self.ref
         playing = getattr(self, "playing", False)  # picked to be played: only playable cards

@@ -69,8 +69,7 @@ class AmountRules(Transformer):
         return Countable("tokens", place="bare", word=_token_word(c[0])).at(meta)
 
     def tokens_held(self, meta, c):
-        return Countable("tokens", word=str(c[0]).removesuffix("s") + (
-            "s" if str(c[0]).startswith("coffer") else "")).at(meta)
+        return Countable("tokens", word=_token_word(c[0])).at(meta)
 
     def coins_in_cost(self, meta, c):
         """Each $N of what the card referred to costs ("+1 VP per $2 it costs": rounded down)."""

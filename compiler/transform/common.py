@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from kingdom.compiler.nodes import Node
 from kingdom.compiler.selections.zones import Ref
+from kingdom.runtime.tokens import BY_WORD
 from lark import Token
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 
 def _token_word(token: Token) -> str:
-    """"favors" -> "favor", "coffers" -> "coffers"."""
-    text = str(token)
-    return text if text.startswith("coffer") else text.removesuffix("s")
+    """A token kind's word as a count keeps it, its singular: "favors" -> "favor", "coffers"."""
+    return BY_WORD[str(token)].singular.lower()
 
 
 AND = "; and"  # the separator of steps rendered in one sentence, "X and Y"

@@ -19,25 +19,25 @@ from kingdom.runtime.decisions import (
     PILE,
     PLAY,
     REACT,
-    SPEND_COFFERS,
-    SPEND_VILLAGERS,
     TREASURES,
     YES_NO,
     Decision,
 )
+from kingdom.runtime.tokens import BY_RESOURCE, BY_TOPIC, TokenKind
 
 
 class DefaultAgent:
     """Answers any decision with a reasonable default; plays +Actions before terminals.
 
     It plays every Treasure, so the engine need not ask it (`plays_all_treasures`); a subclass
-    that answers Treasure decisions otherwise must set it to False. It spends Coffers when that
-    reaches the next price it wants (`coffers_targets`: Province at $8, Gold at $6), and overpays
-    when the card's Overpay ability helps it (`overpay`).
+    that answers Treasure decisions otherwise must set it to False. It spends the tokens the turn
+    offers as their kind says (`spend`): Coffers when that reaches the next price it wants
+    (`price_targets`: Province at $8, Gold at $6), a Villager to play a waiting Action card; and
+    it overpays when the card's Overpay ability helps it (`overpay`).
     """
 
     plays_all_treasures = True
-    coffers_targets: tuple[int, ...] = (8, 6)
+    price_targets: tuple[int, ...] = (8, 6)
 
     def decide(self, decision: Decision) -> Any:
         kind = decision.kind
@@ -70,12 +70,11 @@ class DefaultAgent:
             return True
         if kind in (OPTION, PILE, NAME, NUMBER):
             if kind == NUMBER and decision.topic is not None:
-                if decision.topic == SPEND_COFFERS:
-                    return self.spend_coffers(decision)
                 if decision.topic == OVERPAY:
                     return self.overpay(decision)
-                if decision.topic == SPEND_VILLAGERS:
-                    return 1  # (asked only when an Action card waits and no Action is left)
+                spent = BY_TOPIC.get(decision.topic)  # the turn offers tokens of this kind
+                if spent is not None:
+                    return self.spend(spent, decision)
             if kind == PILE and decision.game is not None:
                 game = decision.game
                 if decision.prompt.startswith("Gain") and decision.options:
@@ -84,9 +83,20 @@ class DefaultAgent:
             return decision.options[0]
         return None
 
-    def spend_coffers(self, decision: Decision) -> int:
-        """Coffers to spend now: enough to reach the highest of `coffers_targets` in reach."""
-        return coffers_to_reach(decision.game.coins, decision.player.coffers, self.coffers_targets)
+    def spend(self, kind: TokenKind, decision: Decision) -> int:
+        """How many tokens of `kind` to spend now: the answer its declaration names (a method
+        of this class: `reach_price`, `play_waiting`), which a subclass may answer its own way."""
+        return getattr(self, kind.spend.policy)(decision)
+
+    def reach_price(self, decision: Decision) -> int:
+        """Tokens worth +$1 each (Coffers) to spend now: enough to reach the highest of
+        `price_targets` in reach, else none."""
+        return spend_to_reach(decision.game.coins, max(decision.options), self.price_targets)
+
+    def play_waiting(self, decision: Decision) -> int:
+        """Tokens worth +1 Action each (Villagers), asked only when an Action card waits and no
+        Action is left: one, to play it."""
+        return 1
 
     def overpay(self, decision: Decision) -> int:
         """On the turn's last Buy (else the coins may buy something more), as the card's Overpay
@@ -138,12 +148,12 @@ class DefaultAgent:
         return best
 
 
-def coffers_to_reach(coins: int, coffers: int, targets: tuple[int, ...] | list[int]) -> int:
-    """The Coffers that bring `coins` up to the highest target above them that `coffers` can
-    reach (0 if none can: nothing is spent just to have more of the same)."""
+def spend_to_reach(coins: int, tokens: int, targets: tuple[int, ...] | list[int]) -> int:
+    """The tokens worth +$1 each (Coffers) that bring `coins` up to the highest target above
+    them that `tokens` can reach (0 if none can: nothing is spent just to have more of the same)."""
     best = 0
     for target in targets:
-        if coins < target <= coins + coffers and target - coins > best:
+        if coins < target <= coins + tokens and target - coins > best:
             best = target - coins
     return best
 
@@ -317,8 +327,7 @@ _PLUS_ACTIONS: dict[Any, int] = {}
 # ------------------------------------------------------------------------------ card value
 # What a card's play is worth, in coins, read from its compiled tree: the generic bot buys by
 # it, so a card it has never seen is judged by what it does, not by its price or its name.
-VALUE_OF = {"Card": 1.2, "Action": 0.6, "Buy": 0.5, "$": 1.0, "Coffers": 1.0, "Favor": 0.3,
-            "VP": 1.0, "Villager": 0.5}
+VALUE_OF = {"Card": 1.2, "Action": 0.6, "Buy": 0.5, "$": 1.0}  # a token's: its kind's `value`
 GAIN_VALUE = 1.0  # a card gained (Workshop), or one each other player gains (Witch's Curse)
 ATTACK_VALUE = 1.5
 SILVER_VALUE = 2.0  # a card worth less is not bought over a Silver
@@ -341,7 +350,8 @@ def card_value(definition: Any) -> float:
 def _value(node: Any) -> float:
     kind = type(node).__name__
     if kind == "Bonus":
-        return VALUE_OF.get(node.resource, 0.0) * node.amount
+        token = BY_RESOURCE.get(node.resource)
+        return (token.value if token is not None else VALUE_OF.get(node.resource, 0.0)) * node.amount
     if kind == "Draw":
         return VALUE_OF["Card"] * (max(0, node.count - 5) if node.until else node.count)
     if kind == "Gain":

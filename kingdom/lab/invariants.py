@@ -12,6 +12,7 @@ from typing import Any
 
 from kingdom.runtime.decisions import BUY, PLAY, TREASURES
 from kingdom.runtime.game import Game
+from kingdom.runtime.tokens import KINDS
 
 TURN_DECISIONS = (PLAY, TREASURES, BUY)
 ZONES = ("deck", "hand", "in_play", "discard", "set_aside")
@@ -84,10 +85,10 @@ class InvariantChecker:
             if value < 0:
                 yield f"{counter} is {value}"
         for player in game.players:
-            for token in ("coffers", "favors", "vp_tokens", "villagers"):
-                value = getattr(player, token, 0)
+            for kind in KINDS:
+                value = getattr(player, kind.key, 0)
                 if value < 0:
-                    yield f"{player.name} has {value} {token}"
+                    yield f"{player.name} has {value} {kind.key}"
         for uid, value in getattr(game, "card_tokens", {}).items():
             if value < 0:
                 yield f"card #{uid} has {value} tokens"

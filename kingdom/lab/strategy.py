@@ -21,22 +21,24 @@ less the best other score), `owned: {CARD: N}` (copies the player has) and `supp
 `A-B`. `suicide_check` (default true) skips a buy that would end the game with this player
 losing.
 
-Two optional keys say how to spend Coffers and how much to overpay; the engine asks only a player
-who has Coffers (before each buy) and only for a card with an Overpay ability bought with coins
-left over:
+Optional keys say how to spend the tokens the turn offers, one key per kind the turn spends
+(runtime/tokens: `coffers`, `villagers`), and how much to overpay; the engine asks only a player
+who holds such tokens when they can be spent (Coffers before each buy, Villagers out of Actions
+with an Action card to play) and only for a card with an Overpay ability bought with coins left
+over:
 
 ```yaml
 coffers: spend-to-reach [8, 6]   # enough to reach the highest of these prices in reach
 overpay: all                     # all the coins left over
 ```
 
-`coffers`: `spend-to-reach [A, B, ...]`, `all` (every one, at the first buy) or `never`;
-`overpay`: `all` or `never`. Left out (or `auto`), the generic `DefaultAgent` decides: Coffers to
-reach $8 or $6, and an overpay on its last Buy when the card's ability draws (Farrier: all of it)
-or gains cards costing the amount (Stonemason: the most at which an Action costs exactly that).
-Out of Actions with Villagers, it spends one when its `play` rules (or `play_others`) would play
-one of the Action cards in hand. Every other decision (discards, gains, reactions) goes to the
-generic `DefaultAgent`.
+A token key: `all` (every one, when first offered), `never`, or, for a kind worth +$1 each,
+`spend-to-reach [A, B, ...]`; `overpay`: `all` or `never`. Left out (or `auto`), the kind's own
+answer decides, as the generic `DefaultAgent` gives it: Coffers to reach $8 or $6; out of Actions
+with Villagers, one when its `play` rules (or `play_others`) would play one of the Action cards
+in hand. Left out, an overpay is made on its last Buy when the card's ability draws (Farrier: all
+of it) or gains cards costing the amount (Stonemason: the most at which an Action costs exactly
+that). Every other decision (discards, gains, reactions) goes to the generic `DefaultAgent`.
 
 Mistakes are reported like card errors, `file:line:col: error[CODE]: message`.
 """
@@ -53,16 +55,17 @@ from kingdom.compiler.documents import kind_of, read_yaml
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.loader import Located, load_yaml
 from kingdom.compiler.texts import PARAGRAPH_LENGTH, TITLE_LENGTH, text_problem
-from kingdom.lab.bots import DefaultAgent, coffers_to_reach, would_lose_by_gaining
-from kingdom.runtime.decisions import BUY, PLAY, SPEND_VILLAGERS, TREASURES, Decision
+from kingdom.lab.bots import DefaultAgent, spend_to_reach, would_lose_by_gaining
+from kingdom.runtime.decisions import BUY, PLAY, TREASURES, Decision
 from kingdom.runtime.library import Library
+from kingdom.runtime.tokens import SPENDABLE, TokenKind
 
 STRATEGIES = Path(__file__).resolve().parent / "strategies"
 
 Test = Callable[[Any, Any], bool]  # (game, player) -> bool
 
-TOP_KEYS = {"name", "description", "buy", "play", "suicide_check", "play_others", "coffers",
-            "overpay"}
+TOP_KEYS = {"name", "description", "buy", "play", "suicide_check", "play_others", "overpay"}
+# ... and the key of each token kind the turn spends (`coffers`), read when a file is loaded
 RULE_KEYS = {"card", "when"}
 NUMBER_CONDITIONS = ("coins", "turn", "empty_piles", "total_money", "vp_lead")
 CARD_CONDITIONS = ("owned", "supply")
@@ -89,8 +92,9 @@ class Strategy:
     suicide_check: bool = True
     play_others: bool = True
     description: str = ""
-    # None: the generic bot's rule; "never", "all", or the prices to spend Coffers to reach
-    coffers: str | tuple[int, ...] | None = None
+    # by token kind's key (`coffers`), when the file says: "never", "all", or the prices to
+    # spend tokens worth +$1 to reach; a kind left out is spent as the generic bot spends it
+    spend: dict[str, str | tuple[int, ...]] = field(default_factory=dict)
     overpay: str | None = None  # None: the generic bot's rule; "never" or "all"
 
     def agent(self, seed: int | None = None) -> StrategyAgent:
@@ -123,12 +127,22 @@ class StrategyAgent(DefaultAgent):
             return list(decision.options)
         if kind == PLAY:
             return self.choose_play(decision)
-        if decision.topic == SPEND_VILLAGERS:
-            return self.spend_villagers(decision)
         return DefaultAgent.decide(self, decision)
 
-    def spend_villagers(self, decision: Decision) -> int:
-        """One Villager when the strategy would play one of the Action cards waiting in hand."""
+    def spend(self, kind: TokenKind, decision: Decision) -> int:
+        """As the file's key for the kind says (`coffers: never`), else as the kind's answer."""
+        rule = self.strategy.spend.get(kind.key)
+        if rule is None:
+            return DefaultAgent.spend(self, kind, decision)
+        if rule == "never":
+            return 0
+        if rule == "all":
+            return max(decision.options)
+        return spend_to_reach(decision.game.coins, max(decision.options), rule)
+
+    def play_waiting(self, decision: Decision) -> int:
+        """One token worth +1 Action (a Villager) when the strategy would play one of the Action
+        cards waiting in hand."""
         game, player = decision.game, decision.player
         playable = [c for c in player.hand if c.d.is_action and game.can_play(player, c)]
         play = Decision(PLAY, player, "Play an Action", playable, 0, 1, game=game)
@@ -147,16 +161,6 @@ class StrategyAgent(DefaultAgent):
                     continue
             return card
         return None
-
-    def spend_coffers(self, decision: Decision) -> int:
-        rule = self.strategy.coffers
-        if rule is None:
-            return DefaultAgent.spend_coffers(self, decision)
-        if rule == "never":
-            return 0
-        if rule == "all":
-            return decision.player.coffers
-        return coffers_to_reach(decision.game.coins, decision.player.coffers, rule)
 
     def overpay(self, decision: Decision) -> int:
         rule = self.strategy.overpay
@@ -269,19 +273,23 @@ class _Loader:
                        "\">=N\" or a range A-B", path)
         return compare
 
-    def coffers(self, value: Any, path: tuple) -> str | tuple[int, ...] | None:
-        """`coffers`: auto (None), never, all, or spend-to-reach [A, B, ...]."""
+    def spend(self, kind: TokenKind, value: Any, path: tuple) -> str | tuple[int, ...] | None:
+        """A token kind's key (`coffers`): auto (None), never, all, or, for a kind worth +$1
+        each, spend-to-reach [A, B, ...]."""
         if value in (None, "auto"):
             return None
         if value in ("never", "all"):
             return value
-        match = _SPEND_TO_REACH.match(value) if isinstance(value, str) else None
+        prices = kind.spend.each == "$"
+        match = _SPEND_TO_REACH.match(value) if isinstance(value, str) and prices else None
         if match is not None and _too_big(value):
             self.error("K551", f"{_digits(value)}: a price is at most {LIMIT:,}", path)
             return None
         if match is None:
-            self.error("K104", f"'coffers' must be never, all, auto or spend-to-reach [A, B, ...] "
-                       f"(prices), not {value!r}", path, hint="e.g. coffers: spend-to-reach [8, 6]")
+            self.error("K104", f"'{kind.key}' must be never, all, auto"
+                       + (" or spend-to-reach [A, B, ...] (prices)" if prices else "")
+                       + f", not {value!r}", path, hint=f"e.g. {kind.key}: "
+                       + ("spend-to-reach [8, 6]" if prices else "never"))
             return None
         return tuple(int(n) for n in match[1].split(","))
 
@@ -404,9 +412,10 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
     if not isinstance(data, dict):
         loader.error("K101", f"a strategy file is a mapping with 'name' and 'buy', not {kind_of(data)}", ())
         raise CompileError(loader.diagnostics)
+    known = TOP_KEYS | {kind.key for kind in SPENDABLE}
     for key in data:
-        if key not in TOP_KEYS:
-            loader.unknown_key(key, TOP_KEYS, (key,))
+        if key not in known:
+            loader.unknown_key(key, known, (key,))
     for key in ("name", "buy"):
         if key not in data:
             loader.error("K103", f"missing required key '{key}'", ())
@@ -423,7 +432,8 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
         buy=loader.rules(data.get("buy"), ("buy",)),
         play=loader.rules(data.get("play"), ("play",)),
         description=loader.text(data.get("description", ""), ("description",), PARAGRAPH_LENGTH, True),
-        coffers=loader.coffers(data.get("coffers"), ("coffers",)),
+        spend={kind.key: rule for kind in SPENDABLE
+               if (rule := loader.spend(kind, data.get(kind.key), (kind.key,))) is not None},
         overpay=loader.overpay(data.get("overpay"), ("overpay",)),
         **flags,
     )

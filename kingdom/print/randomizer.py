@@ -4,7 +4,7 @@
 asks for: cards required or excluded, a spread of costs, a +Buy, a village. `resolve_setup` then
 sets the game up with the runtime's own setup rules (runtime/setup.py), seeded, and reads off
 every choice the printed game needs: the Bane, Ferryman's pile, the Ally, Platinum and Colony,
-each pile's size for the number of players, the starting Favors and Coffers.
+each pile's size for the number of players, the tokens each player starts with.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.library import Library
 from kingdom.runtime.setup import RANDOM, standard_game
+from kingdom.runtime.tokens import KINDS
 
 KINGDOM_SIZE = 10
 DEALS = 5000  # deals tried before constraints are declared impossible
@@ -133,8 +134,7 @@ class GameSetup:
     colonies: bool
     piles: list[PileSetup] = field(default_factory=list)
     added: dict[str, str] = field(default_factory=dict)  # card -> the pile its setup rule added
-    favors: int = 0  # each player starts with
-    coffers: int = 0
+    tokens: dict[str, int] = field(default_factory=dict)  # token kind's key -> each player's start
 
     def pile(self, role: str) -> str | None:
         return next((p.name for p in self.piles if p.role == role), None)
@@ -185,4 +185,5 @@ def resolve_setup(library: Library, kingdom: list[str], players: int = 2, seed: 
              for p in game.piles.values()]
     first = game.players[0]
     return GameSetup(list(kingdom), players, seed, game.ally.name if game.ally else None,
-                     colonies, piles, dict(game.setup_piles), first.favors, first.coffers)
+                     colonies, piles, dict(game.setup_piles),
+                     {kind.key: n for kind in KINDS if (n := getattr(first, kind.key))})

@@ -18,9 +18,8 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-from kingdom.print.randomizer import GameSetup
+from kingdom.print.notes import SetupNote, relevant_access, setup_notes
 from kingdom.print.selection import (
-    COMMON_TYPES,
     NON_SUPPLY_KINDS,
     SPLIT_COPIES,
     RenderError,
@@ -29,7 +28,6 @@ from kingdom.print.selection import (
 )
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.library import Library
-from kingdom.runtime.setup import BASIC
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 FORMATS = ("html", "md", "pdf")
@@ -68,13 +66,6 @@ class CardView:
     @property
     def css(self) -> str:
         return " ".join(f"t-{t.lower()}" for t in self.types)
-
-
-@dataclass
-class SetupNote:
-    title: str
-    text: str
-    cards: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -186,47 +177,6 @@ def build_summary(library: Library, selection: Selection, plain: bool = False, p
 
 
 # What an accessibility sentence is about, when it names no card: a mechanic of the game.
-MECHANICS = {
-    "Favor": lambda cards, sel: sel.ally is not None or any(
-        c.has_type("Liaison") or re.search(r"\bFavors?\b", c.text) for c in cards),
-    "Ally": lambda cards, sel: sel.ally is not None,
-    "Coffers": lambda cards, sel: any(re.search(r"\bCoffers\b", c.text) for c in cards),
-    "Villager": lambda cards, sel: any(re.search(r"\bVillagers?\b", c.text) for c in cards),
-    "split pile": lambda cards, sel: bool(sel.piles),
-    "Bane": lambda cards, sel: any(re.search(r"\bBanes?\b", c.text) for c in cards),
-    "Reward": lambda cards, sel: any(c.kind == "reward" for c in cards),
-    "Overpay": lambda cards, sel: any(c.overpay for c in cards),
-}
-PILE_TERMS = {"Bane", "Reward"}  # piles a sentence names beside cards ("the Bane pile, Ferryman's")
-
-
-def relevant_access(library: Library, selection: Selection,
-                    files: list[tuple[frozenset[str], list[str]]]) -> list[str]:
-    """The accessibility notes that concern the selection, sentence by sentence: one naming
-    cards or mechanics is kept when one of them is in the game; one naming neither, when its
-    rules file is about a card in the game."""
-    shown = {c.name for c in selection.cards} | set(selection.piles)
-    known = sorted({c.name for c in library} | set(library.split_piles), key=len, reverse=True)
-    present = {term for term, test in MECHANICS.items() if test(selection.cards, selection)}
-    out = []
-    for names, notes in files:
-        for note in notes:
-            kept = [s for s in re.split(r"(?<=[.!?])\s+", note)
-                    if _concerns(s, known, shown, present, bool(names & shown))]
-            if kept:
-                out.append(" ".join(kept))
-    return out
-
-
-def _concerns(sentence: str, known: list[str], shown: set[str], present: set[str],
-              file_applies: bool) -> bool:
-    """Named cards, and the piles listed beside them (Bane, Rewards), decide first; then the
-    mechanics named; a sentence naming nothing follows its rules file."""
-    terms = {t for t in MECHANICS if re.search(rf"\b{re.escape(t)}", sentence)}
-    subjects = {n for n in known if re.search(rf"\b{re.escape(n)}\b", sentence)}
-    if subjects or terms & PILE_TERMS:
-        return bool(subjects & shown or terms & PILE_TERMS & present)
-    return bool(terms & present) if terms else file_applies
 
 
 def _pile_view(library: Library, pile: str, members: list[str], plain: bool,
@@ -245,109 +195,8 @@ def _pile_view(library: Library, pile: str, members: list[str], plain: bool,
     return [head, *(card_view(c, plain, rulings) for c in cards)]
 
 
-def setup_notes(library: Library, selection: Selection) -> list[SetupNote]:
-    """What setup needs beyond the standard game, derived from the chosen cards' data."""
-    notes: list[SetupNote] = []
-    cards = list(selection.cards)
-    supply = [c for c in cards if c.kind not in NON_SUPPLY_KINDS and c.kind != "ally"]
-
-    def names(group: list[CardDef]) -> list[str]:
-        return [c.name for c in group]
-
-    extra_basics = [c for c in cards if c.kind == "basic" and c.name not in BASIC]
-    if extra_basics:
-        notes.append(SetupNote("Extra basic piles", "Add the " + _and(names(extra_basics)) +
-                               " piles to the Supply beside the usual basic cards.",
-                               names(extra_basics)))
-    game = selection.game
-    for card in cards:
-        lines = [x for x in card.text.splitlines() if x.startswith("Setup")]
-        if card.setup is not None or lines:
-            text = " ".join(lines) or "This card has a setup rule."
-            if game is not None and card.name in game.added:
-                pile = game.added[card.name]
-                where = "in the Supply" if game.supply(pile) else "set aside, outside the Supply"
-                text += f" In this game: {pile} ({where})."
-            notes.append(SetupNote(card.name, text, [card.name]))
-    coffers = [c for c in cards if re.search(r"\bCoffers\b", c.text)]
-    if coffers:
-        start = f" Each player starts with {game.coffers} Coffers." if game and game.coffers else ""
-        notes.append(SetupNote(
-            "Coffers", "Give each player a Coffers mat and put coin tokens nearby. Each Coffers "
-            "can be spent during your turn for +$1." + start + " Used by " + _and(names(coffers))
-            + ".", names(coffers)))
-    villagers = [c for c in cards if re.search(r"\bVillagers?\b", c.text)]
-    if villagers:
-        notes.append(SetupNote(
-            "Villagers", "Give each player a Villagers mat and put tokens nearby. Each Villager "
-            "can be spent during your Action phase for +1 Action. Used by "
-            + _and(names(villagers)) + ".", names(villagers)))
-    liaisons = [c for c in cards if c.has_type("Liaison")]
-    favors = [c for c in cards if c.has_type("Liaison") or re.search(r"\bFavors?\b", c.text)]
-    if favors:
-        ally = selection.ally
-        start = _count(game.favors if game else 1, "Favor")
-        text = (f"Give each player a Favors mat; each player starts with {start}. Used by "
-                + _and(names(favors)) + ".")
-        if liaisons:
-            text += (f" With a Liaison in the game, use exactly one Ally: {ally.name}." if ally
-                     else " With a Liaison in the game, choose exactly one Ally and set it out.")
-        notes.append(SetupNote("Favors", text, names(favors)))
-    elif selection.ally is not None:
-        start = _count(game.favors if game else 1, "Favor")
-        notes.append(SetupNote("Ally", f"Set out the Ally {selection.ally.name}; each player gets "
-                               f"a Favors mat and {start}.", [selection.ally.name]))
-    outside = [c for c in cards if c.kind in NON_SUPPLY_KINDS]
-    if outside:
-        users = [c for c in supply if any(
-            re.search(rf"\b{re.escape(w)}s?\b", c.text)
-            for o in outside for w in (o.name, *(t for t in o.types if t not in COMMON_TYPES)))]
-        notes.append(SetupNote(
-            "Piles outside the Supply", "Set out " + _and(names(outside)) + " beside the Supply "
-            "(one of each with 2 players, two of each with 3 or more). They cannot be bought"
-            + (" and are gained through " + _and(names(users)) if users else "") + ".",
-            names(outside)))
-    for pile, members in selection.piles.items():
-        notes.append(SetupNote(
-            pile, f"One Supply pile of {SPLIT_COPIES} copies of each card, top to bottom: "
-            + ", ".join(members) + ". Only the top card can be bought or gained.", [pile]))
-    overpay = [c for c in supply if c.overpay]
-    if overpay:
-        notes.append(SetupNote(
-            "Overpay", "When you buy " + _and(names(overpay), "or") + ", you may pay more than its "
-            "cost; its Overpay ability uses the extra amount. Gaining it any other way is not "
-            "overpaying.", names(overpay)))
-    return notes + (game_notes(library, game) if game else [])
-
-
-def game_notes(library: Library, game: GameSetup) -> list[SetupNote]:
-    """Platinum and Colony, and how many cards each pile starts with for this many players."""
-    colony = ("Used: add the Platinum and Colony piles; the game also ends when Colony runs out."
-              if game.colonies else "Not used in this game.")
-    basics = [p for p in game.piles if p.name in BASIC or p.name in ("Platinum", "Colony")]
-    groups: dict[int, list[str]] = {}
-    for pile in game.piles:
-        if pile not in basics and pile.in_supply:
-            name = f"{pile.name} ({pile.role})" if pile.role == "Bane" else pile.name
-            groups.setdefault(pile.cards, []).append(name)
-    sizes = ", ".join(f"{p.name} {p.cards}" for p in basics)
-    sizes += "".join(f"; {n} each: {', '.join(names)}" if len(names) > 1 else f"; {names[0]} {n}"
-                     for n, names in sorted(groups.items(), reverse=True))
-    outside = [p for p in game.piles if not p.in_supply]
-    if outside:
-        sizes += "; outside the Supply: " + ", ".join(f"{p.name} {p.cards}" for p in outside)
-    return [SetupNote("Platinum and Colony", colony),
-            SetupNote(f"Piles for {game.players} players", sizes + ".", [p.name for p in game.piles])]
-
-
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _and(items: list[str], word: str = "and") -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
 # ------------------------------------------------------------------------------ output

@@ -22,6 +22,7 @@ import jsonschema
 from kingdom.compiler.documents import kind_of, read_yaml
 from kingdom.compiler.errors import Diagnostic
 from kingdom.compiler.loader import Located
+from kingdom.runtime import tokens
 from kingdom.runtime.library import Library
 
 SCHEMA_FILE = Path(__file__).with_name("scenario.schema.json")
@@ -33,7 +34,29 @@ RANGE_CHECKS = ("minimum", "maximum", "maxItems", "maxProperties", "maxLength", 
 
 @cache
 def scenario_schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    """The format: scenario.schema.json, where "$tokens" stands for a key per token kind
+    (runtime/tokens: `coffers: 2` on a player, to set up or expect) and "$spent" for a key per
+    kind the turn spends (a step, `villagers: 1`), in the order the kinds are declared."""
+    keys = {"$tokens": [kind.key for kind in tokens.KINDS],
+            "$spent": [kind.key for kind in tokens.SPENDABLE]}
+
+    def expand(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: expand(v) for key, v in value.items() for k in keys.get(key, [key])}
+        if isinstance(value, list):
+            return [expand(item) for item in value]
+        if isinstance(value, str) and "$spent" in value:
+            return value.replace("$spent", ", ".join(keys["$spent"]))
+        return value
+
+    def steps(moves: list[dict]) -> list[dict]:  # "oneOf": one "required" per move
+        return [{"required": [key]} for move in moves for key in keys.get(move["required"][0],
+                                                                          move["required"])]
+
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    step = schema["$defs"]["step"]
+    step["oneOf"] = steps(step["oneOf"])
+    return expand(schema)
 
 
 @cache
@@ -41,6 +64,9 @@ def _validator() -> jsonschema.Draft202012Validator:
     """Validates one scenario (the schema's root also allows a list of them)."""
     return jsonschema.Draft202012Validator({"$ref": "#/$defs/scenario",
                                             "$defs": scenario_schema()["$defs"]})
+
+
+tokens.watch(scenario_schema.cache_clear, _validator.cache_clear)  # a kind's keys come or go
 
 
 @dataclass

@@ -37,6 +37,7 @@ from kingdom.runtime.game import Game, IllegalMove
 from kingdom.runtime.library import Library
 from kingdom.runtime.player import Player
 from kingdom.runtime.setup import add_ally, build_supply, standard_game
+from kingdom.runtime.tokens import BY_KEY, KINDS, SPENDABLE
 from kingdom.scenarios.check import Scenario, check_references, from_data, load_file
 from kingdom.table import moves
 
@@ -318,10 +319,8 @@ def _fill_player(game: Game, player: Player, spec: dict) -> None:
     player.discard = list(reversed(cards("discard")))
     player.in_play = cards("in_play")
     player.set_aside = cards("set_aside")
-    player.favors = int(spec.get("favors", 0))
-    player.coffers = int(spec.get("coffers", 0))
-    player.vp_tokens = int(spec.get("vp_tokens", 0))
-    player.villagers = int(spec.get("villagers", 0))
+    for kind in KINDS:  # `coffers: 2`: each token kind by its key
+        setattr(player, kind.key, int(spec.get(kind.key, 0)))
     if player is game.player:
         for key in ("actions", "buys", "coins"):
             if key in spec:
@@ -466,10 +465,8 @@ def _do_move(game: Game, step: dict) -> None:
             moves.play(game, str(name))
     elif "buy" in step:
         moves.buy(game, str(step["buy"]), int(step.get("overpay", 0)))
-    elif "coffers" in step:
-        moves.spend_coffers(game, int(step["coffers"]))
-    elif "villagers" in step:
-        moves.spend_villagers(game, int(step["villagers"]))
+    elif spent := next((kind for kind in SPENDABLE if kind.key in step), None):
+        moves.spend(game, spent, int(step[spent.key]))  # `villagers: 1`
     elif step.get("end_turn"):
         moves.end_turn(game)
     elif "gain" in step:
@@ -483,7 +480,7 @@ def _do_move(game: Game, step: dict) -> None:
 
 
 def snapshot(game: Game) -> Any:
-    zones = [[[id(c) for c in z] for z in p.zones()] + [p.favors, p.coffers, p.vp_tokens, p.villagers]
+    zones = [[[id(c) for c in z] for z in p.zones()] + [getattr(p, kind.key) for kind in KINDS]
              for p in game.players]
     piles = {n: len(p) for n, p in game.piles.items()}
     return (zones, piles, game.actions, game.buys, game.coins, game.phase, len(game.trash))
@@ -560,7 +557,7 @@ def player_value(game: Game, player: Player, field: str) -> Any:
         if player is not game.player:
             return 0
         return getattr(game, field)
-    if field in ("favors", "coffers", "vp_tokens", "villagers"):
+    if field in BY_KEY:  # a token kind
         return getattr(player, field)
     if field == "turns":
         return player.turns_taken

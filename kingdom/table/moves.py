@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kingdom.runtime.game import Game, IllegalMove
 from kingdom.runtime.player import Player
+from kingdom.runtime.tokens import TokenKind
 
 
 def find_in_hand(player: Player, name: str, game: Game):
@@ -48,24 +49,16 @@ def buy(game: Game, name: str, overpay: int = 0) -> None:
     game.buy(game.player, resolved, overpay)
 
 
-def spend_coffers(game: Game, count: int) -> None:
+def spend(game: Game, kind: TokenKind, count: int) -> None:
+    """The current player spends `count` tokens of `kind` (a kind the turn spends: Coffers,
+    Villagers), in one of the phases its declaration allows."""
     player = game.player
-    if count < 0 or count > player.coffers:
-        raise IllegalMove(f"cannot spend {count} Coffers: {player.name} has {player.coffers}")
-    if game.phase == "cleanup":
-        raise IllegalMove("cannot spend Coffers after the Buy phase")
-    player.coffers -= count
-    game.coins += count
-
-
-def spend_villagers(game: Game, count: int) -> None:
-    """The current player spends `count` Villagers in the Action phase, +1 Action each."""
-    player = game.player
-    if count < 0 or count > player.villagers:
-        raise IllegalMove(f"cannot spend {count} Villagers: {player.name} has {player.villagers}")
-    if game.phase != "action":
-        raise IllegalMove("cannot spend Villagers outside the Action phase")
-    game.spend_villagers(player, count)
+    have = getattr(player, kind.key)
+    if count < 0 or count > have:
+        raise IllegalMove(f"cannot spend {count} {kind.plural}: {player.name} has {have}")
+    if game.phase not in kind.spend.phases:
+        raise IllegalMove(f"cannot spend {kind.plural} {kind.spend.refusal()}")
+    game.spend_tokens(player, kind, count)
 
 
 def end_turn(game: Game) -> None:

@@ -5,7 +5,8 @@ following the accessibility notes of the rules files for mixed blind and sighted
 
 - setup: the Kingdom, the Ally read aloud (name and text), the Bane, a pile a card's setup sets
   aside (Ferryman's), the Rewards and other piles outside the Supply, each split pile in order;
-- every Favor, Coffers, VP token and Villager gained or spent, with the new total; Favor tokens on piles;
+- every token gained or spent (each kind runtime/tokens declares: Favors, Coffers, VP tokens,
+  Villagers), with the new total; Favor tokens on piles;
 - a split pile's rotation: the pile, the group moved to the bottom, the new top card, the order;
 - revealed cards in the order revealed, then where each one went;
 - before an extra or skipped turn, the turn order from there on.
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from kingdom.lab import simulate
 from kingdom.runtime.game import Listener
+from kingdom.runtime.tokens import KINDS
 
 if TYPE_CHECKING:
     from kingdom.lab.simulate import Setup
@@ -58,8 +60,9 @@ def money(amount: int, plain: bool = True) -> str:
 
 
 def count(n: int, word: str) -> str:
-    """'1 Favor', '2 Favors'; Coffers and VP are the same in both numbers."""
-    plural = word if word in ("Coffers", "VP", "VP tokens") or n == 1 else word + "s"
+    """'1 Favor token', '2 Favor tokens'; VP is the same in both numbers. (A token kind says
+    its own: TokenKind.count.)"""
+    plural = word if word == "VP" or n == 1 else word + "s"
     return f"{n} {plural}"
 
 
@@ -70,8 +73,6 @@ def names(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-TOKENS = (("favors", "Favor"), ("coffers", "Coffers"), ("vp_tokens", "VP token"),
-          ("villagers", "Villager"))
 EVENTS = ("turn", "play", "buy", "gain", "trashed", "shuffle", "reveal", "rotate", "turn_order",
           "tokens")
 
@@ -190,12 +191,12 @@ class Narrator:
             order = _groups(pile)
             if len(order) > 1:
                 say("setup", "", f"The {pile.name} pile, top first: {names(order)}.")
-        for attr, word in TOKENS:
-            held = {getattr(p, attr) for p in game.players}
+        for kind in KINDS:
+            held = {getattr(p, kind.key) for p in game.players}
             if held != {0}:
-                start = ("Each player starts with " + count(held.pop(), word)) if len(held) == 1 \
-                    else "Starting " + word + "s: " + ", ".join(
-                        f"{p.name} {getattr(p, attr)}" for p in game.players)
+                start = ("Each player starts with " + kind.count(held.pop())) if len(held) == 1 \
+                    else f"Starting {kind.plural}: " + ", ".join(
+                        f"{p.name} {getattr(p, kind.key)}" for p in game.players)
                 say("setup", "", start + ".")
         self._snapshot_tokens()
 
@@ -285,24 +286,24 @@ class Narrator:
     # ------------------------------------------------------------------ tokens
     def _snapshot_tokens(self) -> None:
         game = self.game
-        self._tokens = {p.name: tuple(getattr(p, a) for a, _w in TOKENS) for p in game.players}
+        self._tokens = {p.name: tuple(getattr(p, k.key) for k in KINDS) for p in game.players}
         self._pile_tokens = {name: pile.tokens.get("cost", 0) for name, pile in game.piles.items()
                              if pile.tokens}
 
     def _check_tokens(self) -> None:
-        """Say every change of a player's Favors, Coffers, VP tokens or Villagers since the last look, with
+        """Say every change of a player's tokens (of each kind declared) since the last look, with
         the new total, and Favor tokens put on piles."""
         game = self.game
         for player in game.players:
             before = self._tokens.get(player.name)
-            now = tuple(getattr(player, a) for a, _w in TOKENS)
+            now = tuple(getattr(player, kind.key) for kind in KINDS)
             if before == now:
                 continue
-            for (_attr, word), old, new in zip(TOKENS, before, now, strict=True):
+            for kind, old, new in zip(KINDS, before, now, strict=True):
                 if new != old:
-                    verb = "gains" if new > old else "spends" if word != "VP token" else "loses"
-                    self._say("tokens", player.name, f"{verb} {count(abs(new - old), word)}, "
-                              f"and now has {count(new, word)}.")
+                    verb = "gains" if new > old else "spends" if kind.spent else "loses"
+                    self._say("tokens", player.name, f"{verb} {kind.count(abs(new - old))}, "
+                              f"and now has {kind.count(new)}.")
             self._tokens[player.name] = now
         for name, pile in game.piles.items():
             tokens = pile.tokens.get("cost", 0) if pile.tokens else 0

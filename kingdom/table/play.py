@@ -19,6 +19,7 @@ from typing import Any
 
 from kingdom.runtime.setup import standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
+from kingdom.runtime.tokens import BY_KEY
 from kingdom.table.narrate import Narrator, money
 
 SAVE_FORMAT, SAVE_VERSION = "kingdom-play", 1
@@ -311,9 +312,7 @@ def status(pending: Pending, plain: bool) -> list[str]:
     if view.set_aside:
         lines.append("Set aside: " + ", ".join(view.set_aside) + ".")
     for p in view.players:
-        tokens = ", ".join(f"{n} {w}" for n, w in ((p.favors, "Favors"), (p.coffers, "Coffers"),
-                                                   (p.vp_tokens, "VP tokens"),
-                                                   (p.villagers, "Villagers")) if n)
+        tokens = ", ".join(f"{n} {BY_KEY[key].plural}" for key, n in p.tokens if n)
         who = "You" if p.name == view.player else p.name
         lines.append(f"{who}: {p.hand_size} in hand, {p.deck_size} in deck, {p.discard_size} "
                      f"in discard" + (f", {tokens}" if tokens else "") + ".")
