@@ -26,6 +26,8 @@ PLOT_SUFFIXES = (".png", ".pdf", ".svg")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # the rules' player counts (runtime.game.Game refuses others)
 MAX_JOBS = 64
 MAX_GAMES = 100_000_000
+MAX_KINGDOM = 10  # the rules' Kingdom: 10 piles (a Bane or Ferryman's pile is added to them)
+MAX_SEED = 10**18 - 1  # a game's seed for `play`: 18 digits, as a save file holds numbers
 
 
 class UsageError(Exception):
@@ -168,10 +170,15 @@ def card_or_pile(library: Library, name: str) -> str:
 
 
 def kingdom_piles(library: Library, text: str, ally_hint: str) -> list[str]:
-    """The Kingdom piles of a comma-separated list: Kingdom cards and split piles, each once.
-    `ally_hint` says what to do instead when an Ally is named."""
+    """The Kingdom piles of a comma-separated list: Kingdom cards and split piles, each once,
+    at most MAX_KINGDOM. `ally_hint` says what to do instead when an Ally is named."""
+    return kingdom_list(library, text.split(","), ally_hint)
+
+
+def kingdom_list(library: Library, names: Iterable[str], ally_hint: str) -> list[str]:
+    """`kingdom_piles` of names already apart (a save file's)."""
     piles: list[str] = []
-    for name in (n.strip() for n in text.split(",")):
+    for name in (n.strip() for n in names):
         if not name:
             continue
         pile = find_card(library, name)
@@ -185,7 +192,33 @@ def kingdom_piles(library: Library, text: str, ally_hint: str) -> list[str]:
         if pile in piles:
             raise UsageError(f"--kingdom: '{pile}' is named twice; each pile is in a game once")
         piles.append(pile)
+    if len(piles) > MAX_KINGDOM:
+        raise UsageError(f"--kingdom: {len(piles)} piles, but a Kingdom has at most {MAX_KINGDOM} "
+                         "(the game adds a Bane or Ferryman's pile itself)")
     return piles
+
+
+def bots(library: Library, specs: list[str]) -> list:
+    """The bots `--bots` names (strategies, files, 'default', 'random'), or a UsageError."""
+    from kingdom.lab.strategy import resolve_bot
+
+    if not specs:
+        raise UsageError("--bots needs at least one bot, e.g. --bots big-money,default")
+    try:
+        return [resolve_bot(spec, library) for spec in specs]
+    except (ValueError, OSError) as exc:
+        raise UsageError(f"--bots: {exc}") from None
+
+
+def play_bots(library: Library, specs: list[str], seat: int) -> list:
+    """`kingdom play`'s bots: 1 to 5 (a seat for the person), resolved; `seat` (from 1) one of
+    the game's seats."""
+    if len(specs) > MAX_PLAYERS - 1:
+        raise UsageError(f"--bots: {len(specs)} bots, but a game has at most {MAX_PLAYERS} "
+                         f"players: give 1 to {MAX_PLAYERS - 1} bots")
+    if seat > len(specs) + 1:
+        raise UsageError(f"--seat: {seat}, but the game has {len(specs) + 1} seats")
+    return bots(library, specs)
 
 
 def _not_a_kingdom_pile(library: Library, pile: str, ally_hint: str) -> str:

@@ -423,16 +423,7 @@ def bot_specs(text: str) -> list[str]:
 
 
 def _bots(library: Library, specs: list[str]) -> list:
-    """The bots `--bots` names (strategies, files, 'default', 'random'), or a UsageError."""
-    from kingdom.lab.strategy import resolve_bot
-
-    try:
-        bots = [resolve_bot(spec, library) for spec in specs]
-    except (ValueError, OSError) as exc:
-        raise UsageError(f"--bots: {exc}") from None
-    if not bots:
-        raise UsageError("--bots needs at least one bot, e.g. --bots big-money,default")
-    return bots
+    return arguments.bots(library, specs)
 
 
 def _plain(args: argparse.Namespace) -> bool:
@@ -452,40 +443,39 @@ def _narrate_simulated(setup, args: argparse.Namespace) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """A person against bots in the terminal (kingdom/play.py), saved after every answer."""
-    from kingdom.table import play
+    """A person against bots in the terminal (kingdom/play.py), saved after every answer. A
+    save file's setup is checked by the same functions as the arguments of a new game."""
+    from kingdom.table import play, save
 
+    where = ""
     if args.resume is not None:
         if args.kingdom is not None or args.bots is not None or args.cards or args.seat:
             raise UsageError("--resume continues the saved game: its Kingdom, bots, cards and "
                              "seat come from the file (give only --save, --plain, --pause)")
         try:
-            record = play.Record.load(Path(args.resume))
-        except play.SaveError as exc:
+            record = save.Record.load(Path(args.resume))
+        except save.SaveError as exc:
             raise UsageError(str(exc)) from None
-        missing = [path for path in record.cards if not Path(path).exists()]
-        if missing:
-            raise UsageError(f"{args.resume}: the game's cards are no longer at {missing[0]}")
-        library = _library(record.cards)
+        library, where = _library(record.cards), f"{args.resume}: the save's "
     else:
         library = _library(args.cards)
-        specs = bot_specs(args.bots or "big-money")
-        if len(specs) > arguments.MAX_PLAYERS - 1:
-            raise UsageError(f"--bots: {len(specs)} bots, but a game has at most "
-                             f"{arguments.MAX_PLAYERS} players: give 1 to 5 bots")
-        if args.seat is not None and args.seat > len(specs) + 1:
-            raise UsageError(f"--seat: {args.seat}, but the game has {len(specs) + 1} seats")
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-        record = play.Record(_play_kingdom(library, args.kingdom or "random", seed), specs, seed,
-                             (args.seat or 1) - 1, [str(Path(c).resolve()) for c in args.cards])
-    bots = _bots(library, record.bots)
-    save_path = Path(args.save or args.resume or play.DEFAULT_SAVE)
+        record = save.Record(_play_kingdom(library, args.kingdom or "random", seed),
+                             bot_specs(args.bots or "big-money"), seed, args.seat or 1,
+                             [str(Path(c).resolve()) for c in args.cards])
+    try:
+        record.kingdom = arguments.kingdom_list(library, record.kingdom, ALLY_CHOSEN)
+        if not record.kingdom:
+            raise UsageError("--kingdom needs at least one card, or 'random'")
+        bots = arguments.play_bots(library, record.bots, record.seat)
+        save_path = save.target(Path(args.save or args.resume or save.DEFAULT_SAVE))
+    except (UsageError, save.SaveError) as exc:
+        raise UsageError(f"{where}{exc}") from None
     plain = _plain(args)
     try:
-        table = play.Table(library, record, bots, plain, on_answer=lambda r: r.save(save_path))
-    except play.SaveError as exc:
+        table = play.Table(library, record, bots, plain)
+    except save.SaveError as exc:
         raise UsageError(f"{args.resume}: {exc}") from None
-    record.save(save_path)
     if plain:
         def write(text: str, _style: str | None) -> None:
             print(printable(text, lines=True), flush=True)
@@ -500,10 +490,7 @@ def _play_kingdom(library: Library, text: str, seed: int) -> list[str]:
         from kingdom.lab.simulate import random_kingdom
 
         return random_kingdom(library)(seed)
-    piles = arguments.kingdom_piles(library, text, ALLY_CHOSEN)
-    if not piles:
-        raise UsageError("--kingdom needs at least one card, or 'random'")
-    return piles
+    return text.split(",")
 
 
 def print_results(results, players: int, kingdom_text: str, args: argparse.Namespace,
@@ -709,8 +696,8 @@ def add_play(sub: argparse._SubParsersAction, cards_help: str) -> None:
     p.add_argument("--kingdom", help="comma-separated Kingdom cards, or 'random' (the default)")
     p.add_argument("--bots", help="1 to 5 comma-separated bots, as simulate takes them "
                    "(default: big-money)")
-    p.add_argument("--seed", type=arguments.whole_number(0), help="the game's seed (default: "
-                   "a new one; it is saved)")
+    p.add_argument("--seed", type=arguments.whole_number(0, arguments.MAX_SEED),
+                   help="the game's seed (default: a new one; it is saved)")
     p.add_argument("--seat", type=arguments.whole_number(1, arguments.MAX_PLAYERS),
                    help="your seat, 1 goes first (default: 1)")
     p.add_argument("--save", type=arguments.output_file,
