@@ -258,6 +258,7 @@ REFUSED = [
     ("seat 0", lambda d: _with(d, seat=0), "setting 'seat': expected a whole number from 1 to 6"),
     ("seed text", lambda d: _with(d, seed="3"), "setting 'seed': expected a whole number"),
     ("cards missing", lambda d: _with(d, cards=["/no/such/cards"]), "no such file or folder"),
+    ("every file", lambda d: _with(d, cards=["/"]), "'/' holds more than 20,000 files and folders"),
     ("unknown bot", lambda d: _with(d, bots=["big-mony"]), "unknown bot 'big-mony'"),
     ("unknown setting", lambda d: _with(d, colour="blue"), "unknown setting 'colour'"),
     ("seed changed", lambda d: {**d, "setup": {**d["setup"], "seed": 4}},

@@ -121,3 +121,17 @@ def test_the_limit_is_applied_before_reading(tmp_path: Path) -> None:
         read_bytes(big, 1000)
     assert raised.value.size == 5000
     assert read_bytes(big, 5000) == b"#" * 5000
+
+
+def test_a_folder_of_everything_is_no_card_folder(tmp_path: Path) -> None:
+    """`--cards /` and `check /` would compile every YAML file on the machine."""
+    from kingdom.compiler.expansions import MAX_ENTRIES
+
+    for i in range(MAX_ENTRIES // 1000 + 1):
+        folder = tmp_path / f"f{i}"
+        folder.mkdir()
+        for j in range(1000):
+            (folder / f"{j}.txt").touch()
+    listed = kingdom("list", "--cards", str(tmp_path))
+    assert listed.returncode == 2
+    assert f"'{tmp_path}' holds more than 20,000 files and folders" in listed.stderr

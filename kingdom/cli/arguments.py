@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from kingdom.compiler.expansions import folder_cards
+from kingdom.compiler.expansions import MAX_ENTRIES, folder_cards, too_many_entries
 from kingdom.compiler.files import not_regular
 from kingdom.compiler.texts import printable as printable  # (escaping text for the terminal)
 from kingdom.runtime.library import Library, singular_forms
@@ -59,6 +59,9 @@ def card_path(text: str) -> str:
 
 
 def _holds_cards(folder: Path) -> bool:
+    if too_many_entries(folder):  # (`--cards /` would compile every YAML file on the machine)
+        raise argparse.ArgumentTypeError(f"'{folder}' holds more than {MAX_ENTRIES:,} files and "
+                                         "folders: give the folder of the card files")
     files, problems = folder_cards(folder)
     return bool(files or problems)  # (a refused manifest is reported by the compile)
 
