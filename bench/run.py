@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 from kingdom.runtime.setup import standard_game
 
+from kingdom.lab.roster import resolve_bot
 from kingdom.lab.simulate import Setup, game_seed, random_kingdom, simulate
-from kingdom.lab.strategy import resolve_bot
 
 
 def play(library, kingdom, bots, games: int) -> float:

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 from kingdom.runtime.setup import standard_game
 
+from kingdom.lab.roster import resolve_bot
 from kingdom.lab.simulate import game_seed, random_kingdom
-from kingdom.lab.strategy import resolve_bot
 
 RECORDED = Path(__file__).with_name("seeded.txt")
 

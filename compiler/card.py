@@ -266,7 +266,7 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     for section, path in ((card.play, ("play",)), (card.triggers, ("triggers",))):
         if section is not None:
             env.path = path
-            check_references(section, env)
+            check_references(section, env, playing=section is card.play)
     if len(env.diagnostics) > before:
         return None
     cost = data.get("cost", 0)

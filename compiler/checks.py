@@ -94,6 +94,14 @@ def check_setup_rule(node: Node, env: Env) -> None:
                   node, "put it in a setup ability: triggers: [\"setup: ...\"]")
 
 
+def check_divisor(node: Node, divisor: int, env: Env) -> None:
+    """K304 for a "per N" that divides by N = 0 ("+1 Favor per $0 it costs", "+$1 per 0 cards
+    in your hand (round down)"), as for a vp formula."""
+    if divisor == 0:
+        env.error("K304", "'per 0' divides by zero: a count per 1 or more is needed", node,
+                  "write 'per $1', 'per 2 cards' or a larger count")
+
+
 def check_bonus(bonus: Node, env: Env) -> None:
     """K311 for "+N Coffers" (or Cards, $, ...) over BONUS_LIMIT: a player holding that many is
     asked how many to spend, one option per number."""

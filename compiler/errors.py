@@ -36,12 +36,13 @@ CODES = {
     "K412": "a former name that is another card's name or former name",
     "K200": "DSL syntax error",
     "K201": "unknown primitive or keyword",
+    "K202": "a phrase whose parts do not fit together ('gain two' without a card)",
     "K300": "unknown card, type or pile name",
     "K301": "a reference that nothing bound",
     "K302": "a construct in the wrong place",
     # compile-time checks that keep a compiled card playable (compiler/checks.py)
     "K303": "a choice offers the same option twice",
-    "K304": "a vp formula divides by zero ('per 0')",
+    "K304": "a 'per 0' that divides by zero (a vp formula, '+1 VP per $0 it costs')",
     "K305": "a split pile's member is not a loaded card",
     "K306": "a split pile lists a split pile (itself or another) as a member",
     "K307": "a split pile has no members",
@@ -49,6 +50,8 @@ CODES = {
     "K309": "a repeat over the limit on repeated steps",
     "K310": "a setup rule outside a setup ability",
     "K311": "a bonus over the limit ('+N Coffers')",
+    "K312": "a card that plays itself while it is being played ('play this' in its play)",
+    "K313": "'play it again' of a card the effect did not play",
     # text and behaviour agree (compiler.references, Ability.place)
     "K320": "an ability that does not say where its card must be for it to work",
     "K321": "a reference that could mean two things ('it' after a trash and a gain)",
@@ -78,7 +81,7 @@ CODES = {
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
     "K402": "an expansion folder or manifest is not valid",
-    # scenario files (kingdom/scenarios.py, kingdom/scenario.schema.json)
+    # scenario files (kingdom/scenarios/runner.py, check.py, scenario.schema.json)
     "K500": "a scenario file cannot be read (missing, a folder, not UTF-8 text)",
     "K501": "a scenario does not have the scenario format's shape",
     "K502": "unknown key in a scenario",
@@ -92,7 +95,7 @@ CODES = {
     # h-tools: kingdom test --cards, card folders holding other files
     "K510": "a scenario names a card whose file did not compile",
     "K511": "a scenario file among the card files of a card folder",
-    # strategy files (kingdom/strategy.py)
+    # strategy files (kingdom/lab/strategy.py)
     "K550": "a strategy file cannot be read (missing, a folder, not UTF-8 text)",
     "K551": "a number in a strategy file is out of range",
 }
@@ -126,6 +129,15 @@ def visible(text: str) -> str:
     a caret below a source line still points at its column."""
     return "".join(c if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cf") else "\ufffd"
                    for c in text)
+
+
+class PhraseError(ValueError):
+    """Raised by a phrase's builder when the words the grammar read do not fit together
+    ("gain two" without a card): reported as K202 at the phrase, with `hint`."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 class CompileError(Exception):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, STARTS, grammar_text, parser
 from kingdom.compiler.structure.block import Block
 from kingdom.compiler.structure.compound import make_compound
@@ -46,6 +47,8 @@ def parse(text: str, start: str = "statements") -> Any:
     except VisitError as exc:  # raised by a method of ToNodes
         meta = getattr(exc.obj, "meta", None)
         line, col = (meta.line, meta.column) if meta and not meta.empty else (1, 1)
+        if isinstance(exc.orig_exc, PhraseError):  # the author's words: said precisely
+            raise DSLSyntaxError(str(exc.orig_exc), line, col, "K202", exc.orig_exc.hint) from None
         raise DSLSyntaxError(f"cannot build '{exc.rule}': {exc.orig_exc}", line, col,
                              "K115") from None
 

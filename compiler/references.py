@@ -15,6 +15,9 @@ docs print it. Rules that hold for all of them:
 - Lose track: a card a step moved (trashed, discarded, put, returned) is no longer one of
   the cards a later step refers to, so a later step does not move it again; set-aside cards
   are the exception (kept track of: "set it aside; ... put it into your hand").
+- Last known: a card a step could not move (it had left: "trash it" of a card that trashed
+  itself) is not moved by a later step either, but its cost, name and types are still read
+  as they were ("trash it; gain a card costing exactly $1 more than it" gains by its cost).
 
 `check_references` runs this over each effect before it is compiled.
 """
@@ -46,11 +49,13 @@ if TYPE_CHECKING:
 REFERENCES: tuple[tuple[str, str], ...] = (
     ("reveal X / look at X",
      "it, them, those: the cards revealed or looked at; the revealed cards; those cards, the "
-     "rest: those of them still held apart (revealed from the deck) or still on the deck "
-     "(looked at: looking moves nothing, so a card drawn since is not one of them)"),
+     "rest: those of them still where they were (revealing and looking move nothing, so a card "
+     "drawn since is not one of them), or still held apart (revealed 'until' one turns up)"),
     ("trash / discard / put / return / set aside X",
      "it, them: the cards moved; the trashed (discarded, put, returned, set aside) card(s). A "
-     "later step does not move them again (lose track), except set-aside cards"),
+     "later step does not move them again (lose track), except set-aside cards; a card the "
+     "step could not move (it had left) is not moved later either, but its cost, name and "
+     "types are still read as last known"),
     ("trash (discard, put, ...) one of them / up to N of them",
      "it: the cards picked; them, the other one, the rest: the set they were picked from, "
      "without the cards moved out of it"),
@@ -79,11 +84,13 @@ class Bound:
     choices: tuple[str, ...] = ()  # `it` could mean any of these (K321)
     names: frozenset[str] = frozenset()  # participles bound so far ("the trashed card")
     held: bool = False  # cards revealed or looked at ("those cards", "the rest")
+    playing: bool = False  # `this` is the card being played now (its `play:`, not later)
 
 
-def check_references(block: Block, env: Env, start: Bound | None = None) -> None:
-    """Report every reference of `block` that means nothing (K301) or could mean two (K321)."""
-    _flow(block, start or Bound(), env)
+def check_references(block: Block, env: Env, playing: bool = False) -> None:
+    """Report every reference of `block` that means nothing (K301) or could mean two (K321);
+    `playing`: `block` is the card's `play:`, during which `this` is being played."""
+    _flow(block, Bound(playing=playing), env)
 
 
 def trigger_start(ability: Ability) -> Bound:
@@ -95,7 +102,9 @@ def trigger_start(ability: Ability) -> Bound:
         return Bound(it="this")
     if when.event == "shuffle":
         return Bound(it="shuffled", held=True)
-    if when.event in ("gain", "trash", "play", "after_play"):
+    if when.event in ("play", "after_play"):
+        return Bound(it="played")  # (a card played: "play it again" replays it)
+    if when.event in ("gain", "trash"):
         return Bound(it="event")
     return Bound()
 
@@ -126,10 +135,13 @@ def _flow(node: Node, bound: Bound, env: Env) -> Bound:
         _check_refs(node.selection, bound, env)
         return replace(_flow(node.body, replace(bound, it="each", choices=()), env), it="each")
     if isinstance(node, NextTurn | Deferred):  # later, with what is bound now
-        _flow(node.body if isinstance(node, NextTurn) else node.step, bound, env)
+        later = replace(bound, playing=False)
+        _flow(node.body if isinstance(node, NextTurn) else node.step, later, env)
         return bound
     if isinstance(node, Lasting):
-        start = Bound(it="event") if node.when.event in ("gain", "trash", "play") else Bound()
+        event = node.when.event
+        start = Bound(it="played") if event == "play" else Bound(it="event") if event in (
+            "gain", "trash") else Bound()
         _flow(node.body, start, env)
         return bound
     if isinstance(node, Ability):
@@ -195,6 +207,9 @@ def _flow_step(step: Node, bound: Bound, env: Env) -> Bound:
             env.error("K301", f"'{node.render()}' refers to nothing here", node,
                       "'the rest' means the cards an earlier step revealed or looked at and "
                       "no step moved since; reveal or look at cards first")
+    check_bound = getattr(step, "check_bound", None)  # a step's own rule on what is bound
+    if check_bound is not None:
+        check_bound(bound, env)
     binds = step.binds
     if not binds:
         return bound
@@ -203,7 +218,7 @@ def _flow_step(step: Node, bound: Bound, env: Env) -> Bound:
     choices: tuple[str, ...] = ()
     if uses_it and bound.it and bound.it != binds and bound.it in bound.names:
         choices = (f"the {bound.it} card", f"the {binds} card")
-    return Bound(binds, choices, names, held)
+    return Bound(binds, choices, names, held, bound.playing)
 
 
 def _from_deck(step: Node) -> bool:

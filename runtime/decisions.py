@@ -38,6 +38,9 @@ SPEND_VILLAGERS = "spend_villagers"  # Action phase, with no Actions left, an Ac
 #   could be played and Villagers: how many to spend now (0 up to all; each gives +1 Action)
 OVERPAY = "overpay"  # buying `card`, which has an Overpay ability, with coins left over:
 #   how much to overpay (0 up to the coins left)
+# ... an OPTION decision of the rules themselves:
+ORDER_EFFECTS = "order_effects"  # effects waiting at once (the start of a turn): the name of the
+#   card or Ally whose effect resolves next; asked while differently named ones wait
 # ... and a CARDS decision of the rules themselves:
 GAIN = "gain"  # which of some particular cards to gain ("gain any number of the trashed cards")
 REACT = "react"  # an Attack or another event's card (`card`): which Reaction in hand to use,
@@ -188,9 +191,18 @@ class Decision:
                 raise IllegalAnswer(f"{self.prompt}: answer a list of card names from "
                                     f"{self.describe_options()} ({how})")
             return self.check(self.cards_named(answer))
-        if kind == NUMBER and isinstance(answer, bool):
-            raise IllegalAnswer(f"{self.prompt}: answer a number from {self.describe_options()}")
-        return self.check(answer)
+        if answer is None or kind == YES_NO:
+            return self.check(answer)
+        # a number (an int, not a bool, 1.0 or 1+0j) or a text option, taken by exact type and
+        # value: the outcome is the option itself, never the caller's object (whose `==` may lie)
+        wanted = int if kind == NUMBER else str
+        if type(answer) is wanted:
+            for option in self.options:
+                if type(option) is wanted and option == answer:
+                    return self.check(option)
+        what = "a number" if kind == NUMBER else "text"
+        raise IllegalAnswer(f"{self.prompt}: {answer!r} is not one of {self.describe_options()} "
+                            f"(answer {what}, as the options are written)")
 
     def describe_count(self) -> str:
         if self.exact:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kingdom.runtime.cards import Card, CardDef
+from kingdom.runtime.errors import CHAIN_LIMIT
 from kingdom.runtime.player import Player
 
 if TYPE_CHECKING:
@@ -65,10 +66,24 @@ class Events:
             self.emit("tokens", player)
 
     def emit(self, event: str, player: Player, card: Card | None = None, data: Any = None) -> None:
-        """Run every listener of `event`; costs a dict lookup when nobody listens."""
+        """Run every listener of `event`; costs a dict lookup when nobody listens. None when
+        the chain it is in is CHAIN_LIMIT deep (Kingdom's loop rule, runtime/errors.py)."""
         group = self.listeners.get(event)
         if not group:
             return
-        for listener in list(group):
-            if listener.match is None or listener.match(self, player, card):
-                listener.effect(self, player, card, data)
+        if self.chain >= CHAIN_LIMIT:
+            self.stop_loop(f"the abilities that answer '{event}'")
+            return
+        self.chain += 1
+        try:
+            for listener in list(group):
+                if listener.match is None or listener.match(self, player, card):
+                    listener.effect(self, player, card, data)
+        finally:
+            self.chain -= 1
+
+    def stop_loop(self, doing: str) -> None:
+        """A chain of abilities reached CHAIN_LIMIT: what would go deeper is not done."""
+        self.loops_stopped += 1
+        if self.log is not None:
+            self.note(f"an endless loop is stopped (a chain {CHAIN_LIMIT} deep): not {doing}")

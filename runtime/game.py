@@ -16,12 +16,13 @@ modules take from here (Pile, Listener, IllegalMove, ...) stay importable from r
 from __future__ import annotations
 
 import random
+import sys
 from typing import TYPE_CHECKING, Any
 
 from kingdom.runtime.buying import Buying
 from kingdom.runtime.cards import Card, CardDef
 from kingdom.runtime.costs import Affordable, Costs
-from kingdom.runtime.errors import STEP_BUDGET, GameStalled, IllegalMove
+from kingdom.runtime.errors import RECURSION_LIMIT, STEP_BUDGET, GameStalled, IllegalMove
 from kingdom.runtime.events import Events, Listener
 from kingdom.runtime.order import TurnOrder
 from kingdom.runtime.piles import NewCards, Pile, numbered_cards
@@ -47,10 +48,11 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
     __slots__ = (
         "__dict__", "__weakref__", "_affordable", "_buy_limits", "_discard_from_play", "_next_uid",
         "_overpay",
-        "actions", "ally", "bought", "bought_this_turn", "buys", "card_tokens", "coins",
+        "actions", "ally", "bought", "bought_this_turn", "buys", "card_tokens", "chain", "coins",
         "cost_reduction", "current",
         "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
-        "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "phase",
+        "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "loops_stopped",
+        "phase",
         "pile_of", "piles", "played_this_turn", "players", "rng", "seed", "setup_choices",
         "setup_piles", "shuffles", "skips", "steps_left", "trash", "turn_number", "turns_in_a_row",
     )
@@ -58,6 +60,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
     def __init__(self, library: Library, agents: list[Any], seed: int | None = None) -> None:
         if not 2 <= len(agents) <= 6:
             raise IllegalMove("a game has 2 to 6 players")
+        if sys.getrecursionlimit() < RECURSION_LIMIT:  # room for a chain of CHAIN_LIMIT links
+            sys.setrecursionlimit(RECURSION_LIMIT)
         self.library = library
         self.seed = seed
         self.rng = random.Random(seed)
@@ -72,6 +76,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
         self.coins = 0
         self.turn_number = 0
         self.steps_left = STEP_BUDGET  # counted down by play, buy and Reactions; see stalled()
+        self.chain = 0  # plays and abilities resolving inside one another (CHAIN_LIMIT)
+        self.loops_stopped = 0  # chains stopped at CHAIN_LIMIT (Kingdom's loop rule)
         self.cost_reduction = 0
         self.played_this_turn: list[Card] = []
         self.gained_this_turn: list[Card] = []
@@ -151,6 +157,8 @@ class Game(Zones, Playing, Turn, Buying, TurnOrder, Costs, Events):
                 self._overpay = True
             if d.buy_limit is not None:
                 self._buy_limits = True
+        if not cards:  # set up empty, it is still that card's pile (a card can return to it)
+            pile_of.setdefault(name, pile)
         self.keep_history(distinct)
         if when_discarded:
             self._discard_from_play = True

@@ -98,3 +98,19 @@ def singular_forms(word: str) -> list[str]:
     if word.endswith("s"):
         forms.append(word[:-1])
     return forms
+
+
+def find_card(library: Library, name: str) -> str | None:
+    """The canonical name of a card or split pile, written in any case (former names and
+    plurals too), or None."""
+    if name in library.split_piles:
+        return name
+    found = library.resolve(name)
+    if found is not None:
+        return found
+    by_lower = {n.lower(): n for n in (*library.cards, *library.aliases, *library.split_piles)}
+    for form in (name, *singular_forms(name)):
+        hit = by_lower.get(form.lower())
+        if hit is not None:
+            return hit if hit in library.split_piles else library.resolve(hit)
+    return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kingdom.runtime.cards import Card
 from kingdom.runtime.context import Ctx
 from kingdom.runtime.decisions import CARDS, REACT, Decision, ask
+from kingdom.runtime.errors import CHAIN_LIMIT
 from kingdom.runtime.player import Player
 from kingdom.runtime.reactions import react_with
 
@@ -47,21 +48,29 @@ class Playing:
         return True
 
     def resolve(self, player: Player, card: Card) -> None:
-        """Follow a played card's instructions (it may have left play meanwhile)."""
-        ctx = Ctx(self, player, card)
-        if card.d.is_attack:
-            ctx.unaffected = self.attack_reactions(player, card)
-        if "play" in self.listeners:
-            self.emit("play", player, card, ctx)
-        if ctx.vars.get("blanked"):
+        """Follow a played card's instructions (it may have left play meanwhile); nothing
+        when the chain it is in is CHAIN_LIMIT deep (Kingdom's loop rule)."""
+        if self.chain >= CHAIN_LIMIT:
+            self.stop_loop(f"playing {card.d.name}")
             return
-        effect = card.d.on_play
-        if effect is not None:
-            effect(ctx)
-        elif card.d.coins is not None:
-            self.coins += card.d.coins
-        if "after_play" in self.listeners:
-            self.emit("after_play", player, card)
+        self.chain += 1
+        try:
+            ctx = Ctx(self, player, card)
+            if card.d.is_attack:
+                ctx.unaffected = self.attack_reactions(player, card)
+            if "play" in self.listeners:
+                self.emit("play", player, card, ctx)
+            if ctx.vars.get("blanked"):
+                return
+            effect = card.d.on_play
+            if effect is not None:
+                effect(ctx)
+            elif card.d.coins is not None:
+                self.coins += card.d.coins
+            if "after_play" in self.listeners:
+                self.emit("after_play", player, card)
+        finally:
+            self.chain -= 1
 
     def attack_reactions(self, attacker: Player, attack: Card) -> frozenset:
         """Offer each other player, in turn order, the Reactions in hand to this Attack."""

@@ -70,9 +70,7 @@ def build_supply(game: Game, kingdom: list[str], colonies: bool = False,
             library.supplies[key] = plan
     piles, inert = plan
     for name, made in piles:
-        pile = game.place_pile(name, made)
-        if not made[0]:  # set up empty, it is still that card's pile (a card can return to it)
-            game.pile_of.setdefault(name, pile)
+        game.place_pile(name, made)
     add_brought_piles(game, sizes)
     return inert
 

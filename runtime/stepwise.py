@@ -82,7 +82,10 @@ class PublicPlayer:
     favors: int
     vp_tokens: int
     turns_taken: int
-    score: int  # Victory points now (every card anyone gains is seen, so this is public)
+    # Victory points now, where the viewer knows them: their own (they know every card they
+    # have) and everyone's once the game is over; None for another player during the game
+    # (Masquerade passes cards face down; the table sees `vp_tokens` and the cards in play)
+    score: int | None
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ def player_view(game: Game, player: Player) -> PlayerView:
         player=player.name,
         hand=_names(player.hand),
         set_aside=_names(player.set_aside),
-        players=tuple(_public(game, p) for p in game.players),
+        players=tuple(_public(game, p, p is player or game.game_over) for p in game.players),
         supply=tuple(
             PileView(pile.name, len(pile.cards), pile.top.name if pile.cards else None,
                      game.cost(pile.top) if pile.cards else None, pile.in_supply,
@@ -158,14 +161,15 @@ def player_view(game: Game, player: Player) -> PlayerView:
     )
 
 
-def _public(game: Game, player: Player) -> PublicPlayer:
+def _public(game: Game, player: Player, known: bool) -> PublicPlayer:
+    """What everyone knows of `player`; `known`: the viewer knows their score too."""
     return PublicPlayer(
         name=player.name, hand_size=len(player.hand), deck_size=len(player.deck),
         discard_size=len(player.discard),
         discard_top=player.discard[-1].d.name if player.discard else None,
         in_play=_names(player.in_play), set_aside_size=len(player.set_aside),
         coffers=player.coffers, villagers=player.villagers, favors=player.favors, vp_tokens=player.vp_tokens,
-        turns_taken=player.turns_taken, score=game.score(player),
+        turns_taken=player.turns_taken, score=game.score(player) if known else None,
     )
 
 
@@ -206,7 +210,7 @@ class _End:
     """The game thread's last message: the result, or the error that stopped the game."""
 
     result: Result | None
-    error: Exception | None
+    error: BaseException | None
 
 
 class _Channel:
@@ -249,8 +253,8 @@ def _play(game: Game, channel: _Channel, max_turns: int) -> None:
         end = _End(_result(game), None)
     except _Closed:
         return
-    except Exception as exc:  # reported to the caller, not lost in the thread
-        end = _End(None, exc)
+    except BaseException as exc:  # reported to the caller, not lost in the thread: a bot's
+        end = _End(None, exc)  # SystemExit or KeyboardInterrupt too (pending() would wait)
     channel.asked.put(end)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from kingdom.runtime.at_once import start_of_turn
 from kingdom.runtime.cards import Card
 from kingdom.runtime.decisions import NUMBER, PLAY, SPEND_VILLAGERS, TREASURES, Decision, ask
 from kingdom.runtime.player import Player
@@ -41,12 +42,8 @@ class Turn:
             listener.until == "next_turn" for group in listeners.values() for listener in group
         ):
             self._expire("next_turn", player)  # "until your next turn" effects end
-        if player.next_turn:
-            waiting, player.next_turn = player.next_turn, []
-            for _card, effect, ctx in waiting:
-                effect(ctx)
-        if "start_turn" in listeners:
-            self.emit("start_turn", player)
+        if player.next_turn or "start_turn" in listeners:
+            start_of_turn(self, player)  # in the order the player picks
 
     def start_buy_phase(self) -> None:
         if self.phase == "action":
@@ -90,12 +87,13 @@ class Turn:
         if "cleanup" in listeners:
             self.emit("cleanup", player)
         staying = player.next_turn and self.staying_in_play(player)
+        in_play = player.in_play  # (each zone is one list all game: emptied, never replaced)
         if staying:
-            kept = [c for c in player.in_play if id(c) in staying]
-            leaving = [c for c in player.in_play if id(c) not in staying]
-            player.in_play = kept
+            leaving = [c for c in in_play if id(c) not in staying]
+            in_play[:] = [c for c in in_play if id(c) in staying]
         else:
-            leaving, player.in_play = player.in_play, []
+            leaving = in_play[:]
+            in_play.clear()
         if "leave_play" in listeners:  # (h-discard) "this turn, you may put one of your ..."
             self.emit("leave_play", player, None, leaving)  # may take cards out of `leaving`
         if "discard_from_play" in listeners or (self._discard_from_play and any(
@@ -107,14 +105,15 @@ class Turn:
                     self.run_triggers([trigger], player, card)
         else:
             player.discard.extend(leaving)
+        hand = player.hand
         if self.kept_in_hand:  # kept in hand for next turn (Coastal Haven); 5 are still drawn
             kept = {id(c) for c in self.kept_in_hand}
-            player.discard.extend(c for c in player.hand if id(c) not in kept)
-            player.hand = [c for c in player.hand if id(c) in kept]
+            player.discard.extend(c for c in hand if id(c) not in kept)
+            hand[:] = [c for c in hand if id(c) in kept]
             self.kept_in_hand = []
         else:
-            player.discard.extend(player.hand)
-            player.hand = []
+            player.discard.extend(hand)
+            hand.clear()
         self.draw(player, 5)
         self.cost_reduction = 0
         if listeners:
@@ -273,18 +272,17 @@ class Turn:
             self.end_turn()  # a gain made something happen: the full Clean-up
             return True
         self.phase = "cleanup"  # cleanup() with nothing staying or listening
-        discard = player.discard
-        discard.extend(player.in_play)
-        player.in_play = []
-        discard.extend(player.hand)
+        discard, in_play, hand = player.discard, player.in_play, player.hand
+        discard.extend(in_play)
+        in_play.clear()
+        discard.extend(hand)
         deck = player.deck
         if len(deck) >= 5:
-            hand = deck[-5:]
+            hand[:] = deck[-5:]
             del deck[-5:]
             hand.reverse()
         else:
-            hand = self.take_from_deck(player, 5)
-        player.hand = hand
+            hand[:] = self.take_from_deck(player, 5)
         self.cost_reduction = 0
         if self.is_over():
             self.game_over = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kingdom.runtime.cards import Card
 from kingdom.runtime.context import Ctx
 from kingdom.runtime.decisions import ORDER, YES_NO, Decision, ask
+from kingdom.runtime.errors import CHAIN_LIMIT
 from kingdom.runtime.piles import Pile
 from kingdom.runtime.player import Player
 from kingdom.runtime.shuffle import _FAST_SHUFFLE, _shuffle
@@ -17,9 +18,12 @@ class Zones:
     __slots__ = ()  # Game holds the slots (see Game.__slots__)
 
     def shuffle(self, player: Player) -> None:
-        """Shuffle the discard pile; it goes under what is left of the deck."""
-        cards = player.discard
-        player.discard = []
+        """Shuffle the discard pile; it goes under what is left of the deck. (A zone is one list
+        all game, never replaced: an effect holding a card with its zone finds it there only
+        while it is there, the Stop-Moving rule.)"""
+        discard = player.discard
+        cards = discard[:]
+        discard.clear()
         if cards:
             self.shuffles += 1
         if _FAST_SHUFFLE:
@@ -28,8 +32,7 @@ class Zones:
             self.rng.shuffle(cards)
         if "shuffle" in self.listeners:
             self.emit("shuffle", player, None, cards)
-        cards.extend(player.deck)
-        player.deck = cards
+        player.deck[:0] = cards
         if self.log is not None:
             self.note(f"{player.name} shuffles")
 
@@ -171,16 +174,23 @@ class Zones:
                      where: list[Card] | None = None) -> None:
         """`where`: the zone the event put `card` in, which "this" and "it" stay bound to (a
         card moved meanwhile by another of these abilities is not followed: Stop-Moving)."""
-        for trigger in triggers:
-            ctx = Ctx(self, player, card) if where is None else Ctx(
-                self, player, card, {"this_zone": where, "it": [(card, where)]})
-            if trigger.condition is not None and not trigger.condition(ctx):
-                continue
-            if trigger.optional and not ask(
-                Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card)
-            ):
-                continue
-            trigger.effect(ctx)
+        if self.chain >= CHAIN_LIMIT:  # Kingdom's loop rule (runtime/errors.py)
+            self.stop_loop(f"the abilities of {card.d.name if card is not None else 'the game'}")
+            return
+        self.chain += 1
+        try:
+            for trigger in triggers:
+                ctx = Ctx(self, player, card) if where is None else Ctx(
+                    self, player, card, {"this_zone": where, "it": [(card, where)]})
+                if trigger.condition is not None and not trigger.condition(ctx):
+                    continue
+                if trigger.optional and not ask(
+                    Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card)
+                ):
+                    continue
+                trigger.effect(ctx)
+        finally:
+            self.chain -= 1
 
     def rotate(self, pile: Pile) -> None:
         """Move the top group of same-named cards to the bottom of the pile, keeping order."""
@@ -191,7 +201,7 @@ class Zones:
         while k > 0 and cards[k - 1].d.name == cards[-1].d.name:
             k -= 1
         if k:
-            pile.cards = cards[k:] + cards[:k]
+            cards[:] = cards[k:] + cards[:k]
             self.note(f"{pile.name} rotated; {pile.cards[-1].d.name} on top")
             if "rotate" in self.listeners:  # the group moved to the bottom, top first
                 self.emit("rotate", self.player, None, (pile, [c.d.name for c in reversed(cards[k:])]))

@@ -12,8 +12,9 @@ from kingdom.cli.main import main
 from kingdom.lab import autobots
 from kingdom.lab.bots import SILVER_VALUE, card_value
 from kingdom.lab.rate import Rating, place
-from kingdom.lab.simulate import Setup, round_robin, simulate, wilson, with_without
-from kingdom.lab.strategy import resolve_bot
+from kingdom.lab.results import wilson, with_without
+from kingdom.lab.roster import resolve_bot
+from kingdom.lab.simulate import Setup, round_robin, simulate
 
 FISHING_BOAT = ('dsl: 1\nname: Fishing Boat\ncost: 3\ntypes: [Action, Duration]\nplay:\n'
                 '  - +1 action\n  - +$1\n  - "at the start of your next turn: +2 cards"\n')
@@ -171,10 +172,10 @@ def test_rate_cli_rates_a_cards_folder(my_set, capsys):
 def test_rate_on_a_cluster_gives_the_local_numbers(library):
     """A rating played by a Dask cluster's workers equals the one played here (same seed)."""
     distributed = pytest.importorskip("distributed")
+    from kingdom.lab.cluster import ClusterRunner
     from kingdom.lab.rate import rate_card
-    from kingdom.lab.simulate import Runner
 
     local = rate_card(library, "Smithy", 60, seed=5)
     with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
-        remote = rate_card(library, "Smithy", 60, seed=5, runner=Runner(cluster=cluster.scheduler_address))
+        remote = rate_card(library, "Smithy", 60, seed=5, runner=ClusterRunner(cluster.scheduler_address))
     assert remote == local and local.games == 60

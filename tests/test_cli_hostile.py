@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from kingdom.cli import main as cli
-from kingdom.cli.arguments import printable
+from kingdom.cli import schema
+from kingdom.terminal import printable
 
 ROOT = Path(__file__).resolve().parent.parent
 SIM = ["simulate", "--games", "2", "--no-progress"]  # few games: the checks come first anyway
@@ -155,7 +156,7 @@ def test_internal_error_is_one_line(monkeypatch, capsys) -> None:
     def broken(args):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(cli, "cmd_schema", broken)
+    monkeypatch.setattr(schema, "run", broken)
     monkeypatch.delenv("KINGDOM_DEBUG", raising=False)
     assert cli.main(["schema"]) == cli.INTERNAL
     err = capsys.readouterr().err

@@ -12,8 +12,9 @@ from kingdom.runtime.decisions import NUMBER, OVERPAY, SPEND_COFFERS
 from kingdom.runtime.setup import standard_game
 
 from kingdom.lab.bots import DefaultAgent, RandomAgent, coffers_to_reach, overpay_use
+from kingdom.lab.roster import resolve_bot
 from kingdom.lab.simulate import Setup, simulate
-from kingdom.lab.strategy import load_strategy, resolve_bot
+from kingdom.lab.strategy import load_strategy
 
 
 @pytest.fixture(scope="module")

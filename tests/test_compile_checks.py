@@ -19,6 +19,8 @@ UNPLAYABLE = Path(__file__).parent / "unplayable"
 EXPECTED = {  # file: (code, line, column, message)
     "duplicate-option.yaml": ("K303", 5, 8, "the choice offers '+1 Buy' twice"),
     "per-zero.yaml": ("K304", 5, 5, "'per 0' divides by zero"),
+    "per-zero-cost.yaml": ("K304", 5, 30, "'per 0' divides by zero"),
+    "per-zero-round-down.yaml": ("K304", 5, 8, "'per 0' divides by zero"),
     "split-unknown-member.yaml": ("K305", 6, 20, "unknown card 'Smithee' in split pile"),
     "split-itself.yaml": ("K306", 6, 20, "'Ouroboros' is a split pile, not a card"),
     "split-no-members.yaml": ("K307", 2, 7, "split pile 'No Members' has no members"),
@@ -27,6 +29,9 @@ EXPECTED = {  # file: (code, line, column, message)
     "repeat-forever.yaml": ("K309", 7, 6, f"999,999,999 times; the limit is {REPEAT_LIMIT}"),
     "nested-repeats.yaml": ("K309", 6, 3, f"400 times; the limit is {REPEAT_LIMIT}"),
     "huge-bonus.yaml": ("K311", 5, 17, f"'+999999999 Coffers' is over the limit of +{BONUS_LIMIT}"),
+    "play-this-again.yaml": ("K312", 5, 17, "a card cannot play itself while it is being played"),
+    "play-this-to-gain.yaml": ("K312", 5, 16, "'play this': a card cannot play itself"),
+    "play-again-unplayed.yaml": ("K313", 5, 48, "'again' replays a card this effect played"),
     "bane-in-play.yaml": ("K310", 5, 17, "is a setup rule: it can only run before the game"),
     "pile-on-gain.yaml": ("K310", 7, 26, "is a setup rule"),
 }

@@ -37,8 +37,8 @@ CARDS = {  # file in tests/hostile/cards: the code of its one diagnostic
     "binary-cost.yaml": "K110", "binary-effect.yaml": "K110",
     "mixed-type-keys.yaml": "K102", "duplicate-key.yaml": "K109",
     "octal-cost.yaml": "K111", "sexagesimal-cost.yaml": "K111", "hex-cost.yaml": "K111",
-    "gain-from-supply.yaml": "K115", "gain-two.yaml": "K115", "spend-any-favors.yaml": "K115",
-    "cost-less-per-token.yaml": "K115", "choose-gain-from-discard.yaml": "K115",
+    "gain-from-hand.yaml": "K202", "gain-two.yaml": "K202", "spend-any-favors.yaml": "K202",
+    "cost-less-per-token.yaml": "K202", "choose-gain-from-discard.yaml": "K202",
     "blank-name.yaml": "K113", "newline-name.yaml": "K113", "zero-width-name.yaml": "K113",
     # control and bidi characters, lone surrogates: refused by the loader, in any text
     "control-char-name.yaml": "K116", "escape-sequence-name.yaml": "K116",

@@ -10,8 +10,8 @@ from kingdom.runtime.decisions import NUMBER, REACT, YES_NO, Decision
 from kingdom.runtime.setup import standard_game
 
 from kingdom.lab.bots import DefaultAgent
+from kingdom.lab.roster import resolve_bot
 from kingdom.lab.simulate import Setup, empty_results, play_game
-from kingdom.lab.strategy import resolve_bot
 from kingdom.table import moves
 from kingdom.table.narrate import Narrator, money, narrate, narrate_simulated
 

@@ -8,8 +8,8 @@ import pytest
 from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 from kingdom.runtime.setup import build_supply, standard_game
 
+from kingdom.lab.roster import resolve_bot
 from kingdom.lab.simulate import game_seed, random_kingdom
-from kingdom.lab.strategy import resolve_bot
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from kingdom.compiler.build import builtin_library
 
-from kingdom.cli import arguments
+from kingdom.cli import common
 from kingdom.table.play import Table, Terminal
 from kingdom.table.save import TEMP_PREFIX, Record, SaveError, digest
 
@@ -101,7 +101,7 @@ def run_terminal(table: Table, save: Path, answers: int, on_read=None) -> tuple[
 
 def new_table(library, seed: int = 3, kingdom: tuple[str, ...] = ("Smithy", "Village")) -> Table:
     record = Record(list(kingdom), ["big-money"], seed)
-    return Table(library, record, arguments.play_bots(library, record.bots, record.seat))
+    return Table(library, record, common.bots(library, record.bots))
 
 
 def test_a_save_that_fails_midgame_is_said_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -161,7 +161,7 @@ def test_an_answer_after_which_the_game_fails_is_taken_back_live_and_on_resume(t
     data["answers"] = [*answers[:first_play], "Smithy"]
     save.write_text(json.dumps(data))
     record = Record.load(save)
-    resumed = Table(library, record, arguments.play_bots(library, record.bots, record.seat))
+    resumed = Table(library, record, common.bots(library, record.bots))
     assert resumed.record.answers == answers[:first_play]
     assert "after your answer 'Smithy'" in resumed.failure
     status, lines = run_terminal(resumed, save, 0, lambda n: "undo" if n == 1 else None)
@@ -255,7 +255,8 @@ REFUSED = [
     ("7 players", lambda d: _with(d, bots=["big-money"] * 6), "6 bots, but a game has at most 6"),
     ("no bots", lambda d: _with(d, bots=[]), "--bots needs at least one bot"),
     ("seat 3 of 2", lambda d: _with(d, seat=3), "--seat: 3, but the game has 2 seats"),
-    ("seat 0", lambda d: _with(d, seat=0), "setting 'seat': expected a whole number from 1 to 6"),
+    ("seat 0", lambda d: _with(d, seat=0), "the save's --seat: expected a whole number from 1 to 6"),
+    ("seed huge", lambda d: _with(d, seed=10**18), "the save's --seed: expected a whole number from 0"),
     ("seed text", lambda d: _with(d, seed="3"), "setting 'seed': expected a whole number"),
     ("cards missing", lambda d: _with(d, cards=["/no/such/cards"]), "no such file or folder"),
     ("every file", lambda d: _with(d, cards=["/"]), "'/' holds more than 20,000 files and folders"),

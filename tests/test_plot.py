@@ -23,8 +23,8 @@ def test_plot_is_a_png(tmp_path: Path, capsys) -> None:
 def test_timeline_has_one_entry_per_game_in_order() -> None:
     from kingdom.compiler.build import builtin_library
 
+    from kingdom.lab.roster import resolve_bot
     from kingdom.lab.simulate import Setup, simulate
-    from kingdom.lab.strategy import resolve_bot
 
     library = builtin_library()
     bots = [resolve_bot("big-money", library), resolve_bot("smithy-big-money", library)]

@@ -15,6 +15,8 @@ from pypdf import PdfReader
 from kingdom.cli.main import main
 from kingdom.print import proxies, render
 from kingdom.print.randomizer import Constraints, RandomizerError, bonus, deal, resolve_setup
+from kingdom.print.rulings import load_accessibility, load_rulings
+from kingdom.print.selection import RenderError, Selection, select_kingdom, select_set
 
 LIBRARY, _ = load_library([e.folder for e in EXAMPLES], strict=False, environ={}, entry_points=[])
 SIZES = {"a4": (595, 842), "letter": (612, 792)}
@@ -35,7 +37,7 @@ def _size(page) -> tuple[int, int]:
     return round(float(page.mediabox.width)), round(float(page.mediabox.height))
 
 
-def _summary(selection: render.Selection, **options) -> render.Summary:
+def _summary(selection: Selection, **options) -> render.Summary:
     return render.build_summary(LIBRARY, selection, **options)
 
 
@@ -55,7 +57,7 @@ def _fragments(page) -> list[tuple[float, float, str]]:
 @pytest.mark.parametrize("example", EXAMPLES, ids=EXAMPLE_IDS)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_example_proxies_nine_to_a_page_each_card_in_its_cell(example: Example, paper: str) -> None:
-    summary = _summary(render.select_set(LIBRARY, example.set), paper=paper, layout="proxies")
+    summary = _summary(select_set(LIBRARY, example.set), paper=paper, layout="proxies")
     cards = [c for c in summary.cards if c.kind != "split-pile"]
     reader = _reader(render.render(summary, "pdf"))
     assert len(reader.pages) == math.ceil(len(cards) / 9)
@@ -73,11 +75,11 @@ def test_example_proxies_nine_to_a_page_each_card_in_its_cell(example: Example, 
 
 
 def test_proxies_with_backs_and_every_builtin_card_fits() -> None:
-    summary = _summary(render.select_set(LIBRARY, "harbor"), layout="proxies", backs=True)
+    summary = _summary(select_set(LIBRARY, "harbor"), layout="proxies", backs=True)
     reader = _reader(render.render(summary, "pdf"))
     assert len(reader.pages) == 2 and "KINGDOM" in reader.pages[1].extract_text()
     for set_name in sorted({c.set for c in LIBRARY}):  # raises ProxyError if a text overflows
-        data = render.render(_summary(render.select_set(LIBRARY, set_name), layout="proxies"), "pdf")
+        data = render.render(_summary(select_set(LIBRARY, set_name), layout="proxies"), "pdf")
         assert data.startswith(b"%PDF-")
 
 
@@ -89,7 +91,7 @@ def test_fit_refuses_text_too_long_for_a_card() -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=EXAMPLE_IDS)
 def test_dividers_eight_to_a_page_with_name_cost_and_set(example: Example) -> None:
-    summary = _summary(render.select_set(LIBRARY, example.set), layout="dividers")
+    summary = _summary(select_set(LIBRARY, example.set), layout="dividers")
     cards = [c for c in summary.cards if c.kind != "split-pile"]
     reader = _reader(render.render(summary, "pdf"))
     assert len(reader.pages) == math.ceil(len(cards) / 8)
@@ -99,18 +101,18 @@ def test_dividers_eight_to_a_page_with_name_cost_and_set(example: Example) -> No
 
 
 def test_proxies_are_pdf_only() -> None:
-    summary = _summary(render.select_set(LIBRARY, "harbor"), layout="proxies")
-    with pytest.raises(render.RenderError, match="PDF only"):
+    summary = _summary(select_set(LIBRARY, "harbor"), layout="proxies")
+    with pytest.raises(RenderError, match="PDF only"):
         render.render(summary, "html")
 
 
 # ------------------------------------------------------------------------------ the sheet
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_ten_cards_and_an_ally_on_one_page(paper: str) -> None:
-    selection = render.select_kingdom(LIBRARY, TEN.split(","), players=3, seed=1)
+    selection = select_kingdom(LIBRARY, TEN.split(","), players=3, seed=1)
     assert selection.ally is not None  # Bauble is a Liaison: an Ally was drawn
-    summary = _summary(selection, paper=paper, layout="sheet", rulings=render.load_rulings(),
-                       accessibility=render.load_accessibility())
+    summary = _summary(selection, paper=paper, layout="sheet", rulings=load_rulings(),
+                       accessibility=load_accessibility())
     reader = _reader(render.render(summary, "pdf"))
     first = _squash(reader.pages[0].extract_text())
     for card in summary.sheet_cards:  # every card whole on page 1
@@ -126,7 +128,7 @@ def test_ten_cards_and_an_ally_on_one_page(paper: str) -> None:
 
 
 def test_kingdom_without_rulings_is_one_page() -> None:
-    selection = render.select_kingdom(LIBRARY, ["Village", "Smithy", "Market", "Cellar"])
+    selection = select_kingdom(LIBRARY, ["Village", "Smithy", "Market", "Cellar"])
     reader = _reader(render.render(_summary(selection, layout="sheet"), "pdf"))
     assert len(reader.pages) == 1
 
@@ -143,7 +145,7 @@ def test_setup_resolves_bane_ferryman_ally_and_pile_sizes() -> None:
     assert sizes["Curse"] == 20 and sizes["Province"] == 12 and sizes["Copper"] == 60 - 21
     assert resolve_setup(LIBRARY, names, players=3, seed=5) == game  # seeded
     notes = {n.title: n.text for n in render.setup_notes(
-        LIBRARY, render.select_kingdom(LIBRARY, names, players=3, seed=5))}
+        LIBRARY, select_kingdom(LIBRARY, names, players=3, seed=5))}
     assert f"In this game: {bane} (in the Supply)" in notes["Young Witch"]
     assert f"In this game: {aside} (set aside" in notes["Ferryman"]
     assert "starts with 1 Coffers" in notes["Coffers"]
@@ -152,12 +154,12 @@ def test_setup_resolves_bane_ferryman_ally_and_pile_sizes() -> None:
 
 
 def test_accessibility_notes_only_for_what_is_in_the_game() -> None:
-    access = render.load_accessibility()
+    access = load_accessibility()
     if not access:
         pytest.skip("no rules folder here")
 
     def notes(names: str) -> str:
-        return " ".join(_summary(render.select_kingdom(LIBRARY, names.split(",")),
+        return " ".join(_summary(select_kingdom(LIBRARY, names.split(",")),
                                  accessibility=access).access)
 
     plain = notes("Young Witch,Village")
@@ -222,7 +224,7 @@ def test_format_follows_the_extension(tmp_path, capsys) -> None:
 def test_a_cards_own_rulings_render_without_a_rules_folder(tmp_path) -> None:
     moat = LIBRARY["Moat"]
     assert moat.rulings
-    summary = _summary(render.select_kingdom(LIBRARY, ["Moat"]), rulings={})
+    summary = _summary(select_kingdom(LIBRARY, ["Moat"]), rulings={})
     assert _squash(moat.rulings[0]) in _squash(render.render(summary, "md").decode().replace("\\", ""))
     folder = {"Moat": ["from the folder"], "Village": ["a folder ruling"]}
     assert render.card_rulings(moat, folder) == list(moat.rulings)  # the card's own come first
@@ -232,7 +234,7 @@ def test_a_cards_own_rulings_render_without_a_rules_folder(tmp_path) -> None:
 def test_rulings_ratchet() -> None:
     """Every card the rules files clarify should carry `rulings:`; the number without them
     may only fall (lower UNCOVERED_RULINGS as cards get theirs)."""
-    clarified = render.load_rulings()
+    clarified = load_rulings()
     if not clarified:
         pytest.skip("no rules folder here")
     uncovered = sorted(n for n in clarified if n in LIBRARY.cards and not LIBRARY.cards[n].rulings)

@@ -14,7 +14,9 @@ from kingdom.compiler.expansions import discover
 from markupsafe import escape
 
 from kingdom.cli.main import main
-from kingdom.print import render
+from kingdom.print import render, rulings
+from kingdom.print.rulings import RULES_ENV, load_accessibility, load_rulings, parse_rulings, rules_folder
+from kingdom.print.selection import Selection, select_kingdom, select_set
 
 LIBRARY, _ = load_library([e.folder for e in EXAMPLES], strict=False, environ={},
                           entry_points=[])  # test_errors checks
@@ -27,9 +29,9 @@ GAME_NOTES = {"Platinum and Colony", "Piles for 2 players"}  # every Kingdom's
 def summary_for(set_name: str | None = None, kingdom: str | None = None, ally: str | None = None,
                 plain: bool = False, paper: str = "a4", rulings=None) -> render.Summary:
     if set_name is not None:
-        selection = render.select_set(LIBRARY, set_name)
+        selection = select_set(LIBRARY, set_name)
     else:
-        selection = render.select_kingdom(LIBRARY, kingdom.split(","), ally)
+        selection = select_kingdom(LIBRARY, kingdom.split(","), ally)
     return render.build_summary(LIBRARY, selection, plain=plain, paper=paper,
                                 rulings={} if rulings is None else rulings)
 
@@ -233,7 +235,7 @@ Accessibility Notes
 
 Keep Coffers totals public.
 """
-    rulings = render.parse_rulings(text)
+    rulings = parse_rulings(text)
     assert rulings["Advisor"] == ["Reveal up to the top three cards of your deck.",
                                   "If fewer than three cards are available, use whatever you can reveal."]
     assert rulings["Baker"] == ["Draw a card. Baker also changes setup."]
@@ -247,7 +249,7 @@ def test_rulings_appear_with_their_cards(tmp_path) -> None:
     (tmp_path / "harbor.txt").write_text(
         "Harbor Rules\n\nCard-by-Card Clarifications\n\nDockhand\n\nThe Coffers can be spent "
         "at once.\n\nAccessibility Notes\n\nSay it aloud.\n")
-    rulings = render.load_rulings(tmp_path)
+    rulings = load_rulings(tmp_path)
     summary = summary_for(kingdom="Dockhand,Village", rulings=rulings)
     for fmt in ("html", "md"):
         out = render.render(summary, fmt).decode()
@@ -261,40 +263,40 @@ def test_accessibility_notes_come_with_their_rules_file(tmp_path) -> None:
     (tmp_path / "harbor.txt").write_text(
         "Harbor Rules\n\nCard-by-Card Clarifications\n\nDockhand\n\nA ruling.\n\n"
         "Accessibility Notes\n\nAnnounce every change of $1 or more in Coffers.\n\nSource\n\nHere.\n")
-    access = render.load_accessibility(tmp_path)
+    access = load_accessibility(tmp_path)
     assert access == [(frozenset({"Dockhand"}), ["Announce every change of $1 or more in Coffers."])]
-    summary = render.build_summary(LIBRARY, render.select_kingdom(LIBRARY, ["Dockhand", "Village"]),
+    summary = render.build_summary(LIBRARY, select_kingdom(LIBRARY, ["Dockhand", "Village"]),
                                    accessibility=access)
     assert summary.access == ["Announce every change of $1 or more in Coffers."]
     for fmt in ("html", "md"):
         out = render.render(summary, fmt).decode()
         assert "Accessibility notes" in out and "Announce every change" in out
-    plain = render.build_summary(LIBRARY, render.select_kingdom(LIBRARY, ["Dockhand"]), plain=True,
+    plain = render.build_summary(LIBRARY, select_kingdom(LIBRARY, ["Dockhand"]), plain=True,
                                  accessibility=access)
     assert plain.access == ["Announce every change of 1 coin or more in Coffers."]
-    unrelated = render.build_summary(LIBRARY, render.select_kingdom(LIBRARY, ["Village"]),
+    unrelated = render.build_summary(LIBRARY, select_kingdom(LIBRARY, ["Village"]),
                                      accessibility=access)
     assert unrelated.access == []
     assert "Accessibility notes" not in render.render(unrelated, "html").decode()
 
 
 def test_rules_folder_is_optional(monkeypatch, tmp_path) -> None:
-    monkeypatch.setattr(render, "DEFAULT_RULES", tmp_path / "missing")
-    monkeypatch.delenv(render.RULES_ENV, raising=False)
-    assert render.rules_folder() is None
-    assert render.load_rulings() == {}
-    assert render.load_rulings(tmp_path / "missing-too") == {}
+    monkeypatch.setattr(rulings, "DEFAULT_RULES", tmp_path / "missing")
+    monkeypatch.delenv(RULES_ENV, raising=False)
+    assert rules_folder() is None
+    assert load_rulings() == {}
+    assert load_rulings(tmp_path / "missing-too") == {}
 
 
 def test_shared_rules_give_rulings_for_their_cards() -> None:
-    rulings = render.load_rulings()
+    rulings = load_rulings()
     if not rulings:
         pytest.skip("no rules folder here")
     card = next((c for c in LIBRARY if c.name in rulings), None)
     if card is None:
         pytest.skip("no loaded card has a ruling")
     bare = dataclasses.replace(card, rulings=())  # cards' own `rulings:` come first: drop them
-    selection = render.Selection(title=card.name, cards=[bare])
+    selection = Selection(title=card.name, cards=[bare])
     out = render.render(render.build_summary(LIBRARY, selection, rulings=rulings), "md").decode()
     assert _md_unescape(rulings[card.name][0]) in _md_unescape(out)
 

@@ -14,8 +14,9 @@ import pytest
 from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
 
 from kingdom.cli.main import main
-from kingdom.lab.simulate import Setup, random_kingdom, simulate, wilson
-from kingdom.lab.strategy import resolve_bot
+from kingdom.lab.results import wilson
+from kingdom.lab.roster import resolve_bot
+from kingdom.lab.simulate import Setup, random_kingdom, simulate
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ from kingdom.runtime.setup import standard_game
 
 from kingdom.cli.main import main
 from kingdom.lab.bots import BigMoney, DefaultAgent
+from kingdom.lab.roster import resolve_bot
 from kingdom.lab.simulate import Setup, game_seed, play_game, simulate
-from kingdom.lab.strategy import resolve_bot
 
 PARENT = os.getpid()
 VICTIM = 300  # the game (of seed 1) in which the doomed bot's process dies
@@ -69,7 +69,7 @@ def test_a_killed_worker_loses_only_its_game(library):
 
 
 def test_cli_reports_the_lost_game_and_the_rest(library, monkeypatch, capsys):
-    monkeypatch.setattr("kingdom.lab.strategy.resolve_bot", lambda spec, _library: DoomedBot()
+    monkeypatch.setattr("kingdom.lab.roster.resolve_bot", lambda spec, _library: DoomedBot()
                         if spec == "doomed" else resolve_bot(spec, library))
     code = main(["simulate", "--kingdom", "Smithy", "--bots", "doomed,big-money", "--games", "600",
                  "--jobs", "2", "--json"])

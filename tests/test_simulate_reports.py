@@ -12,16 +12,9 @@ import pytest
 from kingdom.compiler.build import builtin_library
 
 from kingdom.cli.main import main
-from kingdom.lab.simulate import (
-    ClusterError,
-    RunSpec,
-    build_setup,
-    game_seed,
-    random_kingdom,
-    simulate,
-    simulate_on_cluster,
-    write_csv,
-)
+from kingdom.lab.cluster import ClusterError, RunSpec, build_setup, simulate_on_cluster
+from kingdom.lab.results import write_csv
+from kingdom.lab.simulate import game_seed, random_kingdom, simulate
 
 LIBRARY = builtin_library()
 CHOSEN = ["--kingdom", "Young Witch,Ferryman,Smithy", "--bots", "big-money,smithy-big-money",

@@ -15,8 +15,11 @@ from typing import Any
 
 import pytest
 from kingdom.compiler.build import builtin_library
+from kingdom.runtime.decisions import BUY, NAME, NUMBER, OPTION, PILE, Decision
 from kingdom.runtime.setup import standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session, SessionError
+
+from kingdom.table.play import score_lines
 
 KINGDOM = ["Cellar", "Chapel", "Moat", "Harbinger", "Workshop", "Militia", "Remodel",
            "Throne Room", "Library", "Sentry"]
@@ -349,3 +352,62 @@ def test_the_view_hides_other_hands_and_deck_order() -> None:
     public = {f.name for f in dataclasses.fields(type(view.players[0]))}
     private = {f.name for f in dataclasses.fields(type(view))}
     assert not {"hand", "deck"} & public and "deck" not in private
+
+
+# ------------------------------------------------------------------------------ exact answers
+class Liar:
+    """An object equal to everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
+
+def test_a_number_is_an_exact_int() -> None:
+    """1.0 and 1+0j equal 1, and were taken (a player's Coffers became 0.0); True is 1 too."""
+    player = standard_game(LIBRARY, KINGDOM, [RandomAgent(random.Random(1))] * 2).players[0]
+    decision = Decision(NUMBER, player, "Spend Coffers?", [0, 1, 2])
+    for bad in (1.0, 1 + 0j, True, Liar(), "1"):
+        with pytest.raises(IllegalAnswer, match="not one of 0, 1, 2"):
+            decision.accept(bad)
+    assert type(decision.accept(1)) is int and decision.accept(1) == 1
+
+
+@pytest.mark.parametrize("kind", [OPTION, PILE, NAME, BUY])
+def test_an_option_is_taken_by_its_exact_type_never_an_object_equal_to_anything(kind) -> None:
+    player = standard_game(LIBRARY, KINGDOM, [RandomAgent(random.Random(1))] * 2).players[0]
+    options = ["Silver", "+1 Card"]
+    decision = Decision(kind, player, "Pick", options)
+    with pytest.raises(IllegalAnswer, match="is not one of"):
+        decision.accept(Liar())
+    assert decision.accept("+1 Card") is options[1]  # the engine's own option
+
+
+@pytest.mark.parametrize("error", [SystemExit, KeyboardInterrupt])
+def test_a_bot_raising_systemexit_or_keyboardinterrupt_fails_the_game_not_pending(error) -> None:
+    """The game thread caught only Exception: it died and pending() waited for ever."""
+    class Quits:
+        def decide(self, decision: Any) -> Any:
+            raise error("the bot quit")
+
+    session = Session()
+    with session:
+        session.start(standard_game(LIBRARY, KINGDOM, [Quits(), session.seat()], seed=1))
+        with pytest.raises(GameFailed, match="the bot quit"):
+            within(session.pending)
+
+
+def test_another_players_score_is_hidden_until_the_game_ends() -> None:
+    """Masquerade passes cards face down: a score counted from every card leaked them."""
+    session, game = new_session(seats=1)
+    with session:
+        session.start(game)
+        pending = within(session.pending)
+        me, other = pending.view.players
+        assert me.score == game.score(game.players[0]) and other.score is None
+        assert other.vp_tokens == 0
+        assert score_lines(pending)[1].startswith("p2: score hidden, 0 VP tokens")
+        within(play_through, session, random.Random(2))
+        assert [p.score for p in within(session.view).players] == [
+            score for _name, score in session.result().scores]

@@ -8,7 +8,8 @@ from kingdom.compiler.errors import CompileError
 from kingdom.runtime.setup import standard_game
 
 from kingdom.lab.bots import DefaultAgent, RandomAgent, plus_actions, would_lose_by_gaining
-from kingdom.lab.strategy import builtin_strategies, load_strategy, parse_comparison, resolve_bot
+from kingdom.lab.roster import resolve_bot
+from kingdom.lab.strategy import builtin_strategies, load_strategy, parse_comparison
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,7 @@ from kingdom.runtime.stepwise import Session
 from kingdom.lab.bots import DefaultAgent
 from kingdom.lab.strategy import load_strategy
 from kingdom.print import render
+from kingdom.print.selection import select_kingdom
 from kingdom.table.narrate import Narrator
 
 DSL_CARDS = Path(__file__).parent / "dsl-cards"
@@ -81,7 +82,7 @@ def test_no_offer_without_villagers(library):
 
 
 def test_rule_summary_explains_villagers(library):
-    selection = render.select_kingdom(library, ["Lane Drovers", "Village"], None)
+    selection = select_kingdom(library, ["Lane Drovers", "Village"], None)
     summary = render.build_summary(library, selection, plain=False, paper="a4", rulings={})
     notes = [note for note in summary.setup if note.title == "Villagers"]
     assert len(notes) == 1 and "+1 Action" in notes[0].text and "Lane Drovers" in notes[0].text

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kingdom.compiler.checks import check_bonus
+from kingdom.compiler.checks import check_bonus, check_divisor
 from kingdom.compiler.nodes import Env, Node, plural
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.selections.amounts import Countable
@@ -129,6 +129,7 @@ class Bonus(Node):
 
     def check(self, env: Env) -> None:
         check_bonus(self, env)  # K311
+        check_divisor(self, getattr(self, "divisor", 1), env)  # K304: "per 0 ... (round down)"
 
     def compile(self, env: Env):
         amount, resource = self.amount, self.resource

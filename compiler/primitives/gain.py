@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.nodes import Env, Node, article, plural
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.selections.amounts import Amount
@@ -14,6 +15,7 @@ from kingdom.compiler.selections.zones import bind
 from kingdom.compiler.structure.choose import Choose, option_block
 from kingdom.compiler.structure.sequence import Sequence
 from kingdom.runtime.decisions import CARDS, GAIN, PILE, Decision, ask
+from lark import Tree
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
@@ -24,7 +26,7 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
 @primitive(
     "gain_step",
     r"""
-      "gain" quantity adjective* noun gain_to? qualifier* source? gain_to? chooser?  -> gain_cards
+      "gain" quantity adjective* noun gain_to? qualifier* gain_from? gain_to? chooser?  -> gain_cards
     | "gain" gain_to quantity adjective* noun qualifier*                  -> gain_to_first
     | "gain" ref gain_to?                                          -> gain_ref  // e.g. gain it
     | "gain" quantity noun "per" countable                         -> gain_per
@@ -33,6 +35,7 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
     | "gain" gain_item _AND_ALSO gain_item              -> gain_both  // e.g. gain a Silver and a Gold
     | "gain" gain_item _OR_ELSE gain_item               -> gain_either  // e.g. gain two Silvers or a Gold
 !gain_to: "to" "your" "hand" | "to" "their" "hand" | "onto" "your" "deck"
+gain_from: source  // where the gained card is: the Supply (as without it), the trash, revealed
 gain_item: quantity adjective* noun qualifier*
 // "and" before a second card to gain ("gain a card and a Gold"): told apart from the "and" of
 // "gain a card and +1 action" by the count after it, seen with it as one token
@@ -81,14 +84,22 @@ class Gain(Node):
     def build_gain_cards(quantity, *parts) -> Gain:
         """Gains cards: from the Supply by description, or particular cards from the trash or those
         revealed."""
-        source = next((p for p in parts if p in ("trash", "revealed", "revealed_it")), None)
+        source = next((p.children[0] for p in parts if isinstance(p, Tree)), None)
+        if source in ("hand", "discard", "deck"):
+            zone = {"hand": "hand", "discard": "discard pile", "deck": "deck"}[source]
+            raise PhraseError(f"a card is gained from the Supply, the trash or cards revealed, not "
+                              f"from your {zone}: a card you have is not gained",
+                              f"to move it write 'put a card from your {zone} into your hand' "
+                              "(or 'onto your deck'); to gain one from the Supply leave out 'from'")
         by_you = "you" in parts  # "... that you choose": the player of the card picks
-        parts = tuple(p for p in parts if p != "you")
-        filter_, to = Gain._split([p for p in parts if p not in ("trash", "revealed", "revealed_it")])
-        if source is not None:
+        parts = tuple(p for p in parts if p != "you" and not isinstance(p, Tree))
+        filter_, to = Gain._split(parts)
+        if source in ("trash", "revealed", "revealed_it"):
             chooser = "you" if by_you else "player"
             return Gain(Selection("pick", quantity, filter_, source, chooser), 1, to)
         gain = Gain(filter_, quantity[1] if quantity[0] in ("one", "exact") else 1, to)
+        if source == "supply":  # as without it, said as written
+            gain.from_supply = True
         if getattr(quantity, "word", ""):  # "gain two Silvers": the count as written
             gain.count_word = quantity.word
         gain.by_you = by_you
@@ -218,6 +229,8 @@ class Gain(Node):
             head = f"{count} {plural(head) if not head.endswith('s') else head}"
         if getattr(self, "per", None) is not None:
             head += f" per {self.per.render()}"
+        if getattr(self, "from_supply", False):
+            quals = f"{quals} from the Supply".strip()
         if getattr(self, "to_last", False):  # "gain a card costing up to $4 onto your deck"
             return " ".join(p for p in ("gain", head, quals, where) if p)
         chooser = "that you choose" if getattr(self, "by_you", False) else ""
@@ -238,6 +251,8 @@ class Gain(Node):
         quantity = article(head) if self.count == 1 else getattr(self, "count_word", "") or str(
             self.count)
         quals = " ".join(q.unparse() for q in what.qualifiers)
+        if getattr(self, "from_supply", False):
+            quals = f"{quals} from the supply".strip()
         if getattr(self, "per", None) is not None:
             return f"gain {quantity} {what.noun.unparse(many)} per {self.per.unparse()}"
         if getattr(self, "comma", False) and quals:

@@ -230,7 +230,7 @@ class Move(Node):
                     moved.append((card, target))
             if verb == "shuffle":
                 game.rng.shuffle(player.deck)
-            bind(ctx, participle, moved, the_set)
+            bind(ctx, participle, moved, the_set, [c for c, _z in placed])
             if not tracks and moved:
                 ctx.vars["lost"] = (lost or frozenset()) | {id(c) for c, _z in moved}
             if verb == "discard":

@@ -10,6 +10,7 @@ from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind, still_where_bound
 
 if TYPE_CHECKING:
+    from kingdom.compiler.references import Bound
     from kingdom.runtime.cards import Card
     from kingdom.runtime.context import Ctx
 
@@ -60,6 +61,21 @@ class Play(Node):
     def build_play_extra_option(selection, _when) -> Play:
         return Play(selection, extra_option=True)
 
+    def check_bound(self, bound: Bound, env: Env) -> None:
+        """K312: `this` played from its own play (already in play: it would not be played, or,
+        "again", play itself without end); K313: "play it again" of a card no step played."""
+        ref = self.selection.ref if self.selection.kind == "ref" else None
+        if ref is None:
+            return
+        if ref.kind == "this" and bound.playing:
+            env.error("K312", f"'{self.render()}': a card cannot play itself while it is being "
+                      "played", self, "to do its steps again write 'twice: ...' or 'repeat 2: "
+                      "...'; a card in play is played again only by another card")
+        elif self.again and ref.kind != "this" and bound.it != "played" and ref.name != "played":
+            env.error("K313", f"'{self.render()}': 'again' replays a card this effect played, "
+                      f"and '{ref.render()}' was not played", self, "play it first ('play an "
+                      "Action card from your hand; play it again'), or leave out 'again'")
+
     def feasibility(self):
         """"you may play it" of a card no longer where it was bound (Stop-Moving) asks nothing."""
         ref = self.selection.ref if self.selection.kind == "ref" else None
@@ -70,15 +86,16 @@ class Play(Node):
         times, again, extra_option = self.times, self.again, self.extra_option
         prompt = self.render()[0].upper() + self.render()[1:]
 
-        # A card that plays another more than once or later stays in play as long as a
-        # Duration it played does (Throne Room, Specialist's "play it again", Contract).
+        # A card that plays another more than once stays in play as long as a Duration it
+        # played does (Throne Room, Specialist's "play it again"); one that plays it once, now
+        # or later (Elder, Contract), does not.
         tracks = times > 1 or again
 
         def play(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
             placed = select(ctx, prompt)
             played = []
-            keeper = ctx.card if tracks or "later" in ctx.vars else None
+            keeper = ctx.card if tracks else None
             for card, zone in placed:
                 waiting = len(player.next_turn)
                 if extra_option:
@@ -86,11 +103,11 @@ class Play(Node):
                 if again:
                     game.resolve(player, card)
                     played.append((card, player.in_play))
-                elif game.play(player, card, zone if zone is not player.in_play else None, times):
+                elif zone is not player.in_play and game.play(player, card, zone, times):
                     played.append((card, player.in_play))
                 if keeper is not None:
                     keep_with(player.next_turn[waiting:], card, keeper)
-            bind(ctx, "played", played)
+            bind(ctx, "played", played, tried=[c for c, _z in placed])
             ctx.did = bool(played)
 
         return play
@@ -123,9 +140,10 @@ def _times(times: int) -> str:
 
 
 def keep_with(waiting: list[tuple], played: Card, keeper: Card) -> None:
-    """`keeper` played `played`: it stays in play through each Clean-up that a later-turn
-    effect of that card (or of a card that card keeps) keeps its card in play for."""
+    """`keeper` played `played` more than once: it stays in play through each Clean-up that a
+    later-turn effect of that very card keeps it in play for (not one of a card it played: a
+    Throne Room that played a Throne Room which played a Duration is not kept)."""
     for card, _effect, later in waiting:
         kept_with = later.vars.get("kept_with", ())
-        if (card is played or played in kept_with) and keeper not in kept_with:
+        if card is played and keeper not in kept_with:
             later.vars["kept_with"] = [*kept_with, keeper]

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 """,
 )
 class ProduceExtra(Node):
-    """For the rest of the turn, each time you play a matching card, +$N more."""
+    """For the rest of the turn, each time a matching card you play produces, +$N more: after
+    its effect, so a card that does nothing when played (Highwayman) produces no extra."""
 
     def __init__(self, filter: Filter, coins: int) -> None:
         self.filter = filter
@@ -45,7 +46,7 @@ class ProduceExtra(Node):
             def extra(game: Game, player: Player, card: Card | None, data) -> None:
                 game.coins += coins
 
-            ctx.game.listen(Listener("play", owner, extra, match, ctx.card, "turn"))
+            ctx.game.listen(Listener("after_play", owner, extra, match, ctx.card, "turn"))
 
         return install
 

@@ -1,9 +1,10 @@
 """Revealing and looking: "reveal the top 2 cards of your deck", "look at the top 2 cards of
 your deck", "reveal a Victory card from your hand", "look through your discard pile".
 
-Cards revealed from the deck are held apart (the player's revealed cards) until a later step
-moves them; whatever is left when the effect ends goes back where it came from. Cards looked
-at stay where they are."""
+Revealing, like looking, moves nothing: revealed cards stay where they are (the top of the
+deck, the hand, the discard pile) until a step moves them. Only "reveal cards from your deck
+until ..." takes them off the deck one by one (the player's revealed cards, held apart); what
+is left of those when the effect ends goes back on the deck."""
 
 from __future__ import annotations
 
@@ -41,7 +42,9 @@ class Reveal(Node):
 
     @staticmethod
     def build_reveal(selection) -> Reveal:
-        """Shows the cards to every player; revealed cards nothing moves go back where they were."""
+        """Shows the cards to every player. Revealing moves nothing: a card revealed on top of
+        the deck is still the top card (a later draw draws it); only cards revealed "until"
+        one turns up are taken off the deck, and go back on it if nothing moves them."""
         return Reveal("reveal", selection)
 
     @staticmethod
@@ -52,7 +55,6 @@ class Reveal(Node):
     def build_look_at(selection) -> Reveal:
         """Looking moves nothing: cards looked at on the deck stay there, so a later draw
         draws them and a later move of one works only while it is still there."""
-        selection.looking = True
         return Reveal("look at", selection)
 
     @staticmethod

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kingdom.compiler.checks import check_setup_rule
+from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.nodes import Env, Node, plural
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.primitives.gain import Gain, _zone
@@ -109,7 +110,9 @@ class GainFrom(Gain):
     @staticmethod
     def build_gain_one(word) -> GainFrom:
         if str(word) != "one":
-            raise ValueError(f"'gain {word}' needs a card: gain {word} Silvers")
+            raise PhraseError(f"'gain {word}' says how many cards but not which",
+                              f"name them: 'gain {word} Silvers' ('gain one' alone gains from the "
+                              "pile this card's setup added)")
         return GainFrom(None, kind="one")
 
     @staticmethod

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.nodes import Env, Node, plural
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.primitives.bonus import RESOURCES, Bonus
@@ -108,7 +109,11 @@ class SpendAny(Node):
         what = _token(word)
         selection = getattr(step, "selection", None)
         if not isinstance(selection, Selection) or selection.quantity[0] != "that_many":
-            raise ValueError("'spend any number of Favors to' needs a step on 'that many cards'")
+            tokens = "Coffers" if what == "Coffers" else "Favors"
+            raise PhraseError(f"'spend any number of {tokens} to ...' needs a step on 'that many "
+                              f"cards', the cards the {tokens} pay for",
+                              f"write 'spend any number of {tokens} to trash that many cards "
+                              "from your hand'")
         selection.spend_token = "coffers" if what == "Coffers" else "favors"
         return SpendAny(what, step)
 
@@ -260,7 +265,8 @@ class CardTokens(Node):
 
     @staticmethod
     def build_add_token_here() -> CardTokens:
-        """Puts a token on this card; a Duration stays in play while it has tokens."""
+        """Puts a token on this card. A Duration whose next-turn effect removes them stays
+        in play while it has tokens to remove; tokens alone keep no card in play."""
         return CardTokens("add")
 
     @staticmethod

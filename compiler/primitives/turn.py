@@ -4,6 +4,7 @@ next turn, and a play that does nothing."""
 
 from __future__ import annotations
 
+from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
 from kingdom.runtime.context import Ctx
@@ -52,7 +53,8 @@ class Rule(Node):
     def build_cost_less_per_token(_word, money, _token, _piles) -> Rule:
         """Cards cost $1 less for each Favor token on their Supply pile."""
         if money != "$1":
-            raise ValueError("a token on a pile makes its cards cost $1 less")
+            raise PhraseError(f"a token on a pile makes its cards cost $1 less, not {money}",
+                              "write 'cards cost $1 less per Favor token on their piles'")
         return Rule("cost_per_token", 1)
 
     def compile(self, env: Env):

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from kingdom.compiler.checks import check_divisor
 from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node, plural
-from kingdom.compiler.selections.zones import Ref
+from kingdom.compiler.selections.zones import Ref, known_defs
 from kingdom.runtime.decisions import NUMBER, Decision, ask
 from kingdom.runtime.history import this_turn
 
@@ -163,6 +164,10 @@ class Countable(Node):
         self.place = place
         self.word = word
 
+    def check(self, env: Env) -> None:
+        if self.kind == "coins_in_cost":  # K304: "per $0 it costs"
+            check_divisor(self, int(self.word[1:] or 1), env)
+
     @property
     def records(self) -> tuple[str, ...]:
         """The turn history a game must keep for this count (buys are kept only if asked)."""
@@ -183,7 +188,7 @@ class Countable(Node):
             return lambda ctx: getattr(ctx.player, attr)
         if kind == "coins_in_cost":
             unit = int(self.word[1:] or 1)
-            return lambda ctx: sum(ctx.game.cost(c.d) for c, _ in ctx.vars.get("it", ())) // unit
+            return lambda ctx: sum(ctx.game.cost(d) for d in known_defs(ctx)) // unit
         if kind == "coins_overpaid":
             return lambda ctx: ctx.vars.get("overpaid", 0)
         pred = self.filter.compile_pred()

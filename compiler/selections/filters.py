@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.nodes import Env, Node, article, plural
+from kingdom.compiler.selections.zones import known_defs
 
 if TYPE_CHECKING:
     from kingdom.compiler.selections.zones import Ref
@@ -137,8 +138,7 @@ class Qualifier(Node):
         if kind == "not_named":
             return lambda ctx, d: d.name != ctx.vars.get("named_card")
         if kind == "same_cost":  # the same cost as `it` (nothing matches when nothing is bound)
-            return lambda ctx, d: any(ctx.game.cost(d) == ctx.game.cost(c.d)
-                                      for c, _z in ctx.vars.get("it", ()))
+            return lambda ctx, d: any(ctx.game.cost(d) == ctx.game.cost(o) for o in known_defs(ctx))
         raise ValueError(kind)
 
     def render(self, they: bool = False) -> str:
@@ -222,10 +222,9 @@ class Filter(Node):
             else:
                 tests.append(lambda ctx, d, n=name: d.name != n)
         if any(a[0] == "different" for a in self.adjectives):  # "a different Action": than `it`
-            tests.append(lambda ctx, d: all(d.name != c.d.name for c, _z in ctx.vars.get("it", ())))
+            tests.append(lambda ctx, d: all(d.name != o.name for o in known_defs(ctx)))
         if any(a[0] == "cheaper" for a in self.adjectives):  # "a cheaper card": than `it`
-            tests.append(lambda ctx, d: any(ctx.game.cost(d) < ctx.game.cost(c.d)
-                                            for c, _z in ctx.vars.get("it", ())))
+            tests.append(lambda ctx, d: any(ctx.game.cost(d) < ctx.game.cost(o) for o in known_defs(ctx)))
         tests.extend(q.predicate() for q in self.qualifiers)
         if not tests:
             return lambda ctx, d: True

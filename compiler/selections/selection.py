@@ -62,19 +62,9 @@ class Selection(Node):
             return lambda ctx, prompt: [(c, ctx.player.deck) for c in ctx.player.deck]
         if kind == "rest":
             return lambda ctx, prompt: held_apart(ctx)
-        if kind == "top":
+        if kind == "top":  # revealed, looked at or moved, they are named where they are
             count = self.quantity[1]
-            if getattr(self, "looking", False):  # "look at the top 2 cards": they stay there
-                return lambda ctx, prompt: look_at_top(ctx, count)
-
-            def top(ctx: Ctx, prompt: str) -> list[Placed]:
-                zone = revealed_zone(ctx)
-                cards = ctx.game.take_from_deck(ctx.player, count)
-                zone.extend(cards)
-                ctx.vars.setdefault("revealed_all", []).extend((c, zone) for c in cards)
-                return [(c, zone) for c in cards]
-
-            return top
+            return lambda ctx, prompt: look_at_top(ctx, count)
         if kind == "until":
             return self._compile_until()
         if kind == "one_each":  # "one of each differently named card": the first of each name

@@ -1,7 +1,8 @@
 """Where an effect's cards are, and the references that name them: "it", "them", "this".
 
-The acting player's zones by name (`zone_list`), the cards an effect revealed or looked at and
-holds apart until they move on (`revealed_zone`, `held_apart`, `look_at_top`), `bind`, which
+The acting player's zones by name (`zone_list`), the cards an effect revealed or looked at
+(`look_at_top`: left where they are; `revealed_zone`: the cards revealed "until" one turns up,
+held apart until they move on; `held_apart`: both, while still there), `bind`, which
 names the cards a step moved ("it", "the trashed cards"), and `Ref`, which reads them back.
 Each picked card travels with the list it is in now (`Placed`), so that the step that moves it
 can honour the Stop-Moving rule.
@@ -22,7 +23,8 @@ Placed = tuple["Card", list]
 
 
 def revealed_zone(ctx: Ctx) -> list:
-    """The acting player's revealed (or looked-at) cards, held apart until they move on."""
+    """The cards revealed from the deck "until" one turns up, held apart until they move on
+    (and the cards being shuffled, for a when-shuffling ability)."""
     zone = ctx.vars.get("revealed")
     if zone is None:
         zone = ctx.vars["revealed"] = []
@@ -30,8 +32,9 @@ def revealed_zone(ctx: Ctx) -> list:
 
 
 def held_apart(ctx: Ctx) -> list[Placed]:
-    """The cards this effect revealed from the deck (held apart), then the cards it looked at
-    that are still on the deck: looking moves nothing, so a card drawn since is not one."""
+    """The cards this effect revealed "until" (held apart), then the cards it revealed or
+    looked at on the deck that are still there: that moves nothing, so a card drawn since is
+    not one."""
     zone = revealed_zone(ctx)
     held = [(c, zone) for c in zone]
     for card, deck in ctx.vars.get("looked", ()):
@@ -41,8 +44,9 @@ def held_apart(ctx: Ctx) -> list[Placed]:
 
 
 def look_at_top(ctx: Ctx, count: int) -> list[Placed]:
-    """The top `count` cards of the acting player's deck, top first, left where they are; with
-    too few, the discard pile is shuffled under the deck first (as drawing them would)."""
+    """The top `count` cards of the acting player's deck, top first, left where they are
+    (revealing or looking at them moves nothing); with too few, the discard pile is shuffled
+    under the deck first (as drawing them would)."""
     player = ctx.player
     if len(player.deck) < count and player.discard:
         ctx.game.shuffle(player)
@@ -81,15 +85,28 @@ def still_where_bound(ref: Ref) -> Callable[[Ctx], bool]:
     return lambda ctx: any(any(c is card for c in where) for card, where in ref.resolve(ctx))
 
 
-def bind(ctx: Ctx, name: str, placed: list[Placed], picked_from: list[Placed] | None = None
-         ) -> None:
+def bind(ctx: Ctx, name: str, placed: list[Placed], picked_from: list[Placed] | None = None,
+         tried: list[Card] | None = None) -> None:
     """Bind moved cards as `it` and under the step's participle ("trashed", ...). Cards
     picked from a set ("trash one of them") leave "them" meaning that set until `it` is bound
-    again: "discard one of them" next picks among the cards still there."""
+    again: "discard one of them" next picks among the cards still there. `tried`: the cards
+    the step was to move, when some could not be: later steps do not move those (they left),
+    but read them as last known ("a card costing $1 more than it")."""
     ctx.vars["it"] = placed
     ctx.vars[name] = placed
     if picked_from is not None:
         ctx.vars["picked_from"] = (placed, picked_from)
+    if tried is not None and len(tried) > len(placed):
+        ctx.vars["last_known"] = (placed, tried)
+
+
+def known_defs(ctx: Ctx, name: str = "it") -> list[CardDef]:
+    """What the cards bound as `name` are, to read their cost, name or types: a card the step
+    that bound them could not move (it had left) still counts, as it was last known."""
+    known = ctx.vars.get("last_known")
+    if known is not None and ctx.vars.get(name) is known[0]:
+        return [card.d for card in known[1]]
+    return [card.d for card, _zone in ctx.vars.get(name, ())]
 
 
 class Ref(Node):
@@ -116,6 +133,9 @@ class Ref(Node):
         return list(ctx.vars.get(self.name, ()))
 
     def defs(self, ctx: Ctx) -> list[CardDef]:
+        """What the cards are, to read their cost, name or types (last known: `known_defs`)."""
+        if self.kind in ("it", "bound") and not (self.plural and self.name == "it"):
+            return known_defs(ctx, self.name)
         return [card.d for card, _zone in self.resolve(ctx)]
 
     def compile(self, env: Env) -> Callable[[Ctx], list[Placed]]:

@@ -41,7 +41,7 @@ class Choose(Node):
         prompt = "Choose one: " + "; or ".join(labels)
         # Options that only move bound cards ("discard it | put it back") are no real choice
         # when nothing is bound: then nobody is asked.
-        bound = [_bound_ref(s) for o in self.options for s in o.statements]
+        bound = [bound_ref(s) for o in self.options for s in o.statements]
         refs = [ref for ref in bound if ref is not None]
         refs_only = len(refs) == len(bound)
         optional = getattr(self, "optional", False)
@@ -56,6 +56,13 @@ class Choose(Node):
             remaining = list(range(len(labels)))
             chooser = ctx.you if by_you else ctx.player
             chosen: list[int] = []
+            # An extra (different) option a card was granted this turn ("when it gives you a
+            # choice ..., you may choose an extra option"): only for your own choices. Then
+            # every option is chosen first and all are done in the printed order (Elder).
+            card = ctx.card
+            extra = ctx.game.extra_choices.get(card.uid, 0) if (
+                card is not None and takes_extra and chooser is ctx.you) else 0
+            later = in_printed_order or extra > 0
             for _ in range(count(ctx)):
                 if not remaining:
                     break
@@ -66,17 +73,11 @@ class Choose(Node):
                     break
                 index = labels.index(label)
                 remaining.remove(index)
-                if in_printed_order:
+                if later:
                     chosen.append(index)
                 else:
                     effects[index](ctx)
-            for index in sorted(chosen):
-                effects[index](ctx)
-            # An extra (different) option a card was granted this turn ("when it gives you a
-            # choice ..., you may choose an extra option"): only for your own choices.
-            card = ctx.card
-            extra = ctx.game.extra_choices.get(card.uid, 0) if card is not None else 0
-            for _ in range(extra if takes_extra and chooser is ctx.you else 0):
+            for _ in range(extra):
                 if not remaining:
                     break
                 label = ask(Decision(OPTION, chooser, "You may choose an extra option",
@@ -86,6 +87,8 @@ class Choose(Node):
                     break
                 index = labels.index(label)
                 remaining.remove(index)
+                chosen.append(index)
+            for index in sorted(chosen):
                 effects[index](ctx)
 
         return choose
@@ -165,7 +168,7 @@ def _unparse_option(option: Block) -> str:
     return "".join(parts)
 
 
-def _bound_ref(step: Node):
+def bound_ref(step: Node):
     """The bound card a step only acts on ("discard it", "gain a copy of it"), or None."""
     if isinstance(step, AsYou):  # "you gain a copy of it"
         step = step.step

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.structure.block import compile_apart
+from kingdom.compiler.structure.choose import bound_ref
 from kingdom.compiler.structure.common import unparse_compound
 from kingdom.runtime.context import Ctx
 from kingdom.runtime.decisions import OPTION, Decision, ask
@@ -22,7 +23,9 @@ if TYPE_CHECKING:
 
 
 class NextTurn(Node):
-    """"at the start of your next turn: ..." — a Duration; the card stays in play until then."""
+    """"at the start of your next turn: ..." — a Duration; the card stays in play until then
+    while it has something left to do: "set aside up to 2 cards; at the start of your next
+    turn: put them into your hand" with none set aside waits for nothing and leaves play."""
 
     def __init__(self, body: Block, now: bool = False) -> None:
         self.body = body
@@ -34,12 +37,18 @@ class NextTurn(Node):
         # A Duration stays in play while it has something to do: a step may say when it has
         # nothing left to do (tokens to remove, ...) through a `keep_while()` test.
         keep = next((n.keep_while() for n in self.body.walk() if hasattr(n, "keep_while")), None)
+        # A block that only acts on cards bound now ("put them into your hand") has nothing to
+        # do when none are: then nothing waits, and the card leaves play in Clean-up.
+        bound = [bound_ref(s) for s in self.body.statements]
+        refs = [ref for ref in bound if ref is not None]
+        refs_only = bool(refs) and len(refs) == len(bound)
 
         def schedule(ctx: Ctx) -> None:
+            if refs_only and not any(ref.resolve(ctx) for ref in refs):
+                return
             later = Ctx(ctx.game, ctx.you, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
             later.vars.pop("looked", None)
-            later.vars["later"] = True  # (a card it plays then is played later)
             if keep is not None:
                 later.vars["keep_while"] = keep
             ctx.you.next_turn.append((ctx.card, body, later))
@@ -106,7 +115,6 @@ class Deferred(Node):
             later = Ctx(game, owner, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
             later.vars.pop("looked", None)
-            later.vars["later"] = True  # (a card it plays then is played later)
             if when == "next_turn":
                 # a Duration card stays in play while it has this to do; others stay nowhere
                 card = ctx.card

@@ -3,6 +3,7 @@ tuples make_compound builds nodes from, and the statement lists they open."""
 
 from __future__ import annotations
 
+from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.structure.block import Block
 from kingdom.compiler.structure.compound import make_compound
@@ -24,7 +25,8 @@ class HeadRules(Transformer):
         "otherwise" printed after a comma in the same sentence."""
         head, step, other = children
         if head[0] != "if":
-            raise ValueError("', otherwise' follows an 'if'")
+            raise PhraseError("', otherwise' follows an 'if'",
+                              "write 'if X: A, otherwise B', or leave out 'otherwise'")
         node = make_compound(head, Block([[step]]), None).at(meta)
         otherwise = Otherwise(Block([[other]])).at(meta)
         otherwise.joined = True

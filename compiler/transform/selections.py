@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.selections.filters import Filter, Noun, Qualifier
 from kingdom.compiler.selections.selection import Selection
@@ -177,5 +178,6 @@ class SelectionRules(Transformer):
 
     def one_of_each(self, meta, c):
         if c[0] != ("exact", 1):
-            raise ValueError("write 'one of each ...'")
+            raise PhraseError("'of each' takes one: one card of each kind",
+                              "write 'one of each differently named card'")
         return Selection("one_each", filter=c[1], source=c[2] if len(c) > 2 else None).at(meta)

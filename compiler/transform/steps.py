@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.structure.ability import Ability
 from kingdom.compiler.structure.as_you import AsYou
@@ -77,7 +78,8 @@ class StepRules(Transformer):
     def reminded(self, meta, c):
         """A statement with a reminder after it, printed and not compiled."""
         if isinstance(c[0], list):  # "if X: A, otherwise B" is two statements
-            raise ValueError("a reminder goes after a statement, not after 'if ..., otherwise ...'")
+            raise PhraseError("a reminder goes after a statement, not after 'if ..., otherwise "
+                              "...'", "put the reminder after the condition or after one step")
         c[0].reminder = str(c[1])
         return c[0]
 
@@ -93,7 +95,8 @@ class StepRules(Transformer):
         head, options = c[0], list(c[1:])
         choose = head[2] if head[0] == "may_to" else head
         if choose[0] != "choose":
-            raise ValueError("options separated by '|' need a 'choose' head")
+            raise PhraseError("options separated by '|' need a 'choose' head",
+                              "write 'choose one: A | B', or 'you may X to choose one: A | B'")
         node = Choose(choose[1], options, by_you=choose[2], different=choose[3]).at(meta)
         return node if choose is head else MayStep(head[1], Block([[node]]), "to").at(meta)
 

@@ -1,5 +1,4 @@
-"""Checks on the `kingdom` command's arguments, made before any work starts, and the escaping
-of card text on its way out to the terminal.
+"""Checks on the `kingdom` command's arguments, made before any work starts.
 
 Two kinds of check: argparse `type=` functions for what can be judged from the text alone
 (numbers in range, paths that exist, output files that can be written), and checks against the
@@ -18,8 +17,7 @@ from pathlib import Path
 
 from kingdom.compiler.expansions import MAX_ENTRIES, folder_cards, too_many_entries
 from kingdom.compiler.files import not_regular
-from kingdom.compiler.texts import printable as printable  # (escaping text for the terminal)
-from kingdom.runtime.library import Library, singular_forms
+from kingdom.runtime.library import Library, find_card
 
 YAML_SUFFIXES = (".yaml", ".yml")
 PLOT_SUFFIXES = (".png", ".pdf", ".svg")
@@ -147,22 +145,6 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f"; did you mean '{by_lower[match[0]]}'?" if match else ""
 
 
-def find_card(library: Library, name: str) -> str | None:
-    """The canonical name of a card or split pile, written in any case (former names and
-    plurals too), or None."""
-    if name in library.split_piles:
-        return name
-    found = library.resolve(name)
-    if found is not None:
-        return found
-    by_lower = {n.lower(): n for n in (*library.cards, *library.aliases, *library.split_piles)}
-    for form in (name, *singular_forms(name)):
-        hit = by_lower.get(form.lower())
-        if hit is not None:
-            return hit if hit in library.split_piles else library.resolve(hit)
-    return None
-
-
 def card_or_pile(library: Library, name: str) -> str:
     """`find_card`, or a UsageError with a did-you-mean."""
     found = find_card(library, name)
@@ -199,29 +181,6 @@ def kingdom_list(library: Library, names: Iterable[str], ally_hint: str) -> list
         raise UsageError(f"--kingdom: {len(piles)} piles, but a Kingdom has at most {MAX_KINGDOM} "
                          "(the game adds a Bane or Ferryman's pile itself)")
     return piles
-
-
-def bots(library: Library, specs: list[str]) -> list:
-    """The bots `--bots` names (strategies, files, 'default', 'random'), or a UsageError."""
-    from kingdom.lab.strategy import resolve_bot
-
-    if not specs:
-        raise UsageError("--bots needs at least one bot, e.g. --bots big-money,default")
-    try:
-        return [resolve_bot(spec, library) for spec in specs]
-    except (ValueError, OSError) as exc:
-        raise UsageError(f"--bots: {exc}") from None
-
-
-def play_bots(library: Library, specs: list[str], seat: int) -> list:
-    """`kingdom play`'s bots: 1 to 5 (a seat for the person), resolved; `seat` (from 1) one of
-    the game's seats."""
-    if len(specs) > MAX_PLAYERS - 1:
-        raise UsageError(f"--bots: {len(specs)} bots, but a game has at most {MAX_PLAYERS} "
-                         f"players: give 1 to {MAX_PLAYERS - 1} bots")
-    if seat > len(specs) + 1:
-        raise UsageError(f"--seat: {seat}, but the game has {len(specs) + 1} seats")
-    return bots(library, specs)
 
 
 def _not_a_kingdom_pile(library: Library, pile: str, ally_hint: str) -> str:

@@ -1,23 +1,24 @@
-"""`kingdom rate CARD... | --set SET | --cards PATH`: the balance table (kingdom/rate.py)."""
+"""`kingdom rate CARD... | --set SET | --cards PATH`: the balance table (kingdom/lab/rate.py):
+each card's big-money+CARD bot against Big Money, placed among the official cards."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import time
-from dataclasses import asdict
 from pathlib import Path
 
-from rich.table import Table
-
-from kingdom.cli import arguments
+from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
-from kingdom.lab.rate import Rating, official_cards, place, rate_cards, reference_table
-from kingdom.lab.simulate import ClusterError, Runner
+from kingdom.cli.common import PipeConsole, console
+from kingdom.lab.cluster import ClusterError, ClusterRunner
+from kingdom.lab.rate import official_cards, rate_cards, reference_table
+from kingdom.lab.reports import rating_record, rating_table
+from kingdom.lab.simulate import LocalRunner
 from kingdom.runtime.library import Library
 
 
-def add_rate(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rate", help="rate cards: big-money+CARD against Big Money, placed "
                        "among the official cards")
     p.add_argument("names", nargs="*", metavar="CARD", help="cards to rate, in any case")
@@ -35,20 +36,19 @@ def add_rate(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask cluster (its "
                    "scheduler's address, e.g. tcp://host:8786): the same numbers as here")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
-    p.set_defaults(func=cmd_rate)
+    p.set_defaults(func=run)
 
 
-def cmd_rate(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Rate the cards asked for and place each among the official cards."""
-    from kingdom.cli.main import _Console, _library, console
-
-    library = _library(args.cards)
+    library = common.load(args.cards)
     names = cards_to_rate(library, args)
     sets = arguments.kingdom_sets(library, args.among)
     if not official_cards(library, sets):
         raise UsageError(f"--among {args.among}: no built-in Kingdom cards there")
-    err = _Console(stderr=True)
-    runner = Runner(args.jobs, args.cluster, tuple(str(Path(c).resolve()) for c in args.cards))
+    err = PipeConsole(stderr=True)
+    runner = (LocalRunner(args.jobs) if args.cluster is None else
+              ClusterRunner(args.cluster, tuple(str(Path(c).resolve()) for c in args.cards)))
     start = time.perf_counter()
     with err.status("rating...") as status:
         def done(name: str) -> None:
@@ -68,9 +68,8 @@ def cmd_rate(args: argparse.Namespace) -> int:
                           "seconds": elapsed, "cards": [rating_record(r, table) for r in ratings]},
                          indent=2))
     else:
-        console.print(rating_table(ratings, table, args, sets))
-        where = f"on {args.cluster}" if args.cluster else f"over {args.jobs} job(s)"
-        console.print(f"({elapsed:.1f} s {where})")
+        console.print(rating_table(ratings, table, args.games, args.seed, sets))
+        console.print(f"({elapsed:.1f} s {common.where(args)})")
     return 0
 
 
@@ -95,31 +94,3 @@ def cards_to_rate(library: Library, args: argparse.Namespace) -> list[str]:
         raise UsageError("no Kingdom cards to rate (a split pile, basic card or Ally is not "
                          "rated)")
     return names
-
-
-def rating_record(rating: Rating, table: list[Rating]) -> dict:
-    rank, of, percentile = place(rating, table)
-    low, high = rating.interval
-    return {**asdict(rating), "win_rate": rating.win_rate, "win_ci95": [low, high],
-            "rank_among_official": rank, "official_cards": of, "percentile": percentile}
-
-
-def _percent(k: int, n: int) -> str:
-    return f"{100 * k / n:.1f}%" if n else "-"
-
-
-def rating_table(ratings: list[Rating], table: list[Rating], args: argparse.Namespace,
-                 sets: tuple[str, ...]) -> Table:
-    out = Table(title=f"big-money+CARD against Big Money, {args.games} games each, seed "
-                f"{args.seed}; placed among the official cards of {', '.join(sets)}")
-    for column in ("Card", "Cost", "Copies", "Wins (95% CI)", "Ties", "Losses", "Among official"):
-        out.add_column(column, justify="left" if column == "Card" else "right")
-    for rating in ratings:
-        rank, of, percentile = place(rating, table)
-        low, high = rating.interval
-        out.add_row(arguments.printable(rating.card), f"${rating.cost}",
-                    rating.bot.rpartition("*")[2],
-                    f"{100 * rating.win_rate:.1f}% [{100 * low:.1f}-{100 * high:.1f}]",
-                    _percent(rating.ties, rating.games), _percent(rating.losses, rating.games),
-                    f"#{rank} of {of}, percentile {percentile:.0f}")
-    return out

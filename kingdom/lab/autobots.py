@@ -1,7 +1,7 @@
 """Bots for any card, with no strategy file: `big-money+CARD` and `big-money-ultimate+CARD`.
 
 `BASE+CARD*K` is the strategy BASE (`big-money` or `big-money-ultimate`, from
-kingdom/strategies) with one more buy rule: CARD, up to K copies, in its buying window:
+kingdom/lab/strategies) with one more buy rule: CARD, up to K copies, in its buying window:
 
 - CARD costs less than Gold: bought at its cost up to $5, after Gold (so never over Gold at $6+)
   and before Silver;
@@ -24,12 +24,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kingdom.cli.arguments import find_card
 from kingdom.compiler import cache
 from kingdom.lab.bots import plus_actions
-from kingdom.lab.simulate import LOCAL, Runner, Setup
+from kingdom.lab.simulate import LOCAL, LocalRunner, Runner, Setup
 from kingdom.lab.strategy import Rule, Strategy, builtin_strategies, load_strategy
-from kingdom.runtime.library import Library
+from kingdom.runtime.library import Library, find_card
 
 BASES = ("big-money", "big-money-ultimate")
 SPEC = re.compile(r"^(big-money|big-money-ultimate)\+(.+?)(?:\*(\d+))?$")
@@ -57,7 +56,7 @@ def resolve_auto_bot(spec: str, library: Library, jobs: int = 1) -> Strategy:
                          + (f"; did you mean '{hint}'?" if hint else ""))
     if copies is not None and not 1 <= int(copies) <= MAX_COPIES:
         raise ValueError(f"'{spec}': the copies after * are 1 to {MAX_COPIES}")
-    k = int(copies) if copies is not None else best_copies(base, name, library, Runner(jobs))
+    k = int(copies) if copies is not None else best_copies(base, name, library, LocalRunner(jobs))
     return card_strategy(base, name, k, library)
 
 

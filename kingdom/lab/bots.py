@@ -1,5 +1,5 @@
 """Bots that answer the decision interface: a generic default player, Big Money and a random
-player for fuzzing. Data-driven strategies (kingdom/strategies/*.yaml) live in kingdom.strategy.
+player for fuzzing. Data-driven strategies (kingdom/lab/strategies/*.yaml) live in kingdom.lab.strategy.
 """
 
 from __future__ import annotations

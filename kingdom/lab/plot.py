@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from kingdom.lab.simulate import Results, wilson
+from kingdom.lab.results import Results, wilson
 
 MAX_CARD_LINES = 8  # cards drawn in a bot's buys-per-turn panel (the most bought)
 

@@ -18,7 +18,8 @@ from pathlib import Path
 from kingdom.compiler import cache
 from kingdom.compiler.build import BUILTIN_CARDS
 from kingdom.lab import autobots
-from kingdom.lab.simulate import LOCAL, Runner, wilson
+from kingdom.lab.results import wilson
+from kingdom.lab.simulate import LOCAL, Runner
 from kingdom.runtime.library import Library
 
 BASE = "big-money"

@@ -3,12 +3,15 @@
 Game `i` of a run with base seed `s` is seeded with `game_seed(s, i)` and seats the bots in
 rotation (game 0: A, B; game 1: B, A; ...), so a run split over worker processes (`jobs`) gives
 the same results as one process: every figure is a sum or a histogram over games.
+
+Here: the games played (one by one, over forked worker processes, or a round robin), and where a
+run's games are played (`Runner`). What they add up to is kingdom/lab/results.py, how a game
+adds to it kingdom/lab/recording.py, and a run on a Dask cluster kingdom/lab/cluster.py.
 """
 
 from __future__ import annotations
 
 import contextlib
-import math
 import random
 import signal
 import traceback
@@ -16,10 +19,11 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import Any, Protocol
 
 from kingdom.lab.invariants import InvariantChecker, InvariantViolation
-from kingdom.runtime.decisions import BUY
+from kingdom.lab.recording import BuyRecorder, GameDetail, TurnBuyRecorder, record
+from kingdom.lab.results import BotStats, Failure, Results
 from kingdom.runtime.game import Game, GameStalled
 from kingdom.runtime.library import Library
 from kingdom.runtime.setup import RANDOM, standard_game
@@ -36,191 +40,6 @@ def game_seed(seed: int, index: int) -> int:
 def seats(n_bots: int, index: int, players: int) -> list[int]:
     """Which bot sits in each seat of game `index`: the bots take turns starting."""
     return [(index + seat) % n_bots for seat in range(players)]
-
-
-# ------------------------------------------------------------------------------ results
-@dataclass
-class BotStats:
-    name: str
-    games: int = 0
-    wins: int = 0
-    losses: int = 0
-    ties: int = 0
-    score_total: int = 0
-    bought: Counter = field(default_factory=Counter)
-    played: Counter = field(default_factory=Counter)
-    owned_games: Counter = field(default_factory=Counter)  # games that ended with the card owned
-    owned_wins: Counter = field(default_factory=Counter)  # ... and were won (ties count half)
-
-    def merge(self, other: BotStats) -> None:
-        self.games += other.games
-        self.wins += other.wins
-        self.losses += other.losses
-        self.ties += other.ties
-        self.score_total += other.score_total
-        for mine, theirs in ((self.bought, other.bought), (self.played, other.played),
-                             (self.owned_games, other.owned_games),
-                             (self.owned_wins, other.owned_wins)):
-            mine.update(theirs)
-
-
-@dataclass
-class Failure:
-    """A game that gave no result: `kind` is "stalled" (it used up its step budget), "errored"
-    (it raised) or "lost" (the worker process playing it died)."""
-
-    index: int
-    seed: int
-    kind: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"game {self.index} (seed {self.seed}) {self.kind}: {self.message}"
-
-
-@dataclass
-class Results:
-    bots: list[BotStats]
-    games: int = 0  # games played to their end or to the turn limit, in the figures
-    turns: Counter = field(default_factory=Counter)  # turns taken by all players -> games
-    unfinished_games: list[tuple[int, int]] = field(default_factory=list)  # (index, seed) of
-    #   the games stopped by the turn limit (in the figures as they stood)
-    failures: list[Failure] = field(default_factory=list)  # games not in the figures
-    seat_wins: Counter = field(default_factory=Counter)  # seat (0: first player) -> sole wins
-    violations: list[str] = field(default_factory=list)
-    # One entry per game in game order: (points per bot: 2 win, 1 tie, 0 loss; total turns).
-    timeline: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
-    setups: Counter = field(default_factory=Counter)  # ("Bane"/"Ferryman"/"Ally", card) -> games
-    # With Setup.detail (--plot, --csv), per bot: turn -> [players who had it, VP, VP squared,
-    # money, money squared] at its end; (turn, card) -> copies bought; and one row per game and
-    # player, in game order.
-    turn_figures: list[dict[int, list[int]]] = field(default_factory=list)
-    bought_by_turn: list[Counter] = field(default_factory=list)
-    rows: list[dict] = field(default_factory=list)
-    bought_in: Counter = field(default_factory=Counter)  # card -> players (of all games) who
-    bought_and_won: Counter = field(default_factory=Counter)  # bought it ... and won alone
-
-    def merge(self, other: Results) -> None:
-        self.games += other.games
-        self.turns.update(other.turns)
-        self.unfinished_games.extend(other.unfinished_games)
-        self.failures.extend(other.failures)
-        self.seat_wins.update(other.seat_wins)
-        self.violations.extend(other.violations)
-        self.timeline.extend(other.timeline)
-        self.setups.update(other.setups)
-        self.rows.extend(other.rows)
-        self.bought_in.update(other.bought_in)
-        self.bought_and_won.update(other.bought_and_won)
-        for mine, theirs in zip(self.bots, other.bots, strict=True):
-            mine.merge(theirs)
-        for figures, more in zip(self.turn_figures, other.turn_figures, strict=True):
-            for turn, sums in more.items():
-                figures[turn] = [a + b for a, b in zip(figures.get(turn, [0] * 5), sums, strict=True)]
-        for bought, more in zip(self.bought_by_turn, other.bought_by_turn, strict=True):
-            bought.update(more)
-
-    @property
-    def unfinished(self) -> int:
-        return len(self.unfinished_games)
-
-    def count(self, kind: str) -> int:
-        return sum(1 for f in self.failures if f.kind == kind)
-
-    def mean_turns(self, players: int) -> float:
-        total = sum(k * v for k, v in self.turns.items())
-        return total / players / self.games if self.games else 0.0
-
-    def stdev_turns(self, players: int) -> float:
-        """The sample standard deviation of turns per player."""
-        if self.games < 2:
-            return 0.0
-        mean = self.mean_turns(players)
-        square = sum(v * (k / players - mean) ** 2 for k, v in self.turns.items())
-        return math.sqrt(square / (self.games - 1))
-
-    def median_turns(self, players: int) -> float:
-        if not self.games:
-            return 0.0
-        values = sorted(self.turns.items())
-        middle = [(self.games - 1) // 2, self.games // 2]
-        found = []
-        for target in middle:
-            seen = 0
-            for value, count in values:
-                seen += count
-                if seen > target:
-                    found.append(value)
-                    break
-        return sum(found) / 2 / players
-
-    def setups_drawn(self) -> dict[str, dict[str, int]]:
-        """The setup choices the games drew: "Bane" (or "Ferryman", "Ally") -> card -> games."""
-        drawn: dict[str, dict[str, int]] = {}
-        for (what, name), games in sorted(self.setups.items()):
-            drawn.setdefault(what, {})[name] = games
-        return drawn
-
-    def to_json(self, players: int) -> dict:
-        return {
-            "games": self.games,
-            "turns_per_player": {"mean": self.mean_turns(players),
-                                 "median": self.median_turns(players)},
-            "unfinished": self.unfinished,
-            "unfinished_games": [{"game": i, "seed": s} for i, s in self.unfinished_games],
-            **{kind: self.count(kind) for kind in FAILURES},
-            "failures": [{"game": f.index, "seed": f.seed, "kind": f.kind, "message": f.message}
-                         for f in self.failures],
-            "seat_win_rate": [self.seat_wins[seat] / self.games if self.games else 0.0
-                              for seat in range(players)],
-            "violations": self.violations,
-            "setups_drawn": self.setups_drawn(),
-            "bots": [
-                {
-                    "name": b.name,
-                    "games": b.games,
-                    "wins": b.wins,
-                    "losses": b.losses,
-                    "ties": b.ties,
-                    "win_rate": _rate(b.wins, b.games),
-                    "loss_rate": _rate(b.losses, b.games),
-                    "tie_rate": _rate(b.ties, b.games),
-                    "win_ci95": wilson(b.wins, b.games),
-                    "loss_ci95": wilson(b.losses, b.games),
-                    "tie_ci95": wilson(b.ties, b.games),
-                    "average_score": b.score_total / b.games if b.games else 0.0,
-                    "cards": {
-                        name: {
-                            "bought_per_game": b.bought[name] / b.games,
-                            "played_per_game": b.played[name] / b.games,
-                            "games_owned": b.owned_games[name],
-                            "win_rate_when_owned": b.owned_wins[name] / 2 / b.owned_games[name]
-                            if b.owned_games[name] else None,
-                        }
-                        for name in sorted(set(b.bought) | set(b.played) | set(b.owned_games))
-                    },
-                }
-                for b in self.bots
-            ],
-        }
-
-
-FAILURES = ("stalled", "errored", "lost")  # the kinds of Failure
-
-
-def _rate(k: int, n: int) -> float:
-    return k / n if n else 0.0
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 # ------------------------------------------------------------------------------ playing
@@ -330,170 +149,6 @@ def describe_failure(exc: Exception) -> str:
 
 
 _RESOLVING = {Game.resolve.__code__, Game.run_triggers.__code__}  # frames with a `card`
-
-
-class BuyRecorder:
-    """Counts what an agent buys, passing everything through (and keeping its fast paths)."""
-
-    def __init__(self, agent: Any, bought: Counter) -> None:
-        self.agent = agent
-        self.bought = bought
-        self.plays_all_treasures = getattr(agent, "plays_all_treasures", False)
-        self._choose_buy = getattr(agent, "choose_buy", None)
-        self.choose_buy = None if self._choose_buy is None else self._recorded_choose_buy
-
-    def _recorded_choose_buy(self, game: Game, player: Any, options: Any) -> str | None:
-        name = self._choose_buy(game, player, options)
-        if name is not None:
-            self.bought[name] += 1
-        return name
-
-    def decide(self, decision: Any) -> Any:
-        answer = self.agent.decide(decision)
-        if decision.kind == BUY and answer is not None:
-            self.bought[answer] += 1
-        return answer
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.agent, name)
-
-
-class TurnBuyRecorder(BuyRecorder):
-    """A BuyRecorder that also counts each buy by the turn it was made in (`Setup.detail`)."""
-
-    def __init__(self, agent: Any, bought: Counter, by_turn: Counter) -> None:
-        super().__init__(agent, bought)
-        self.by_turn = by_turn
-
-    def _recorded_choose_buy(self, game: Game, player: Any, options: Any) -> str | None:
-        name = super()._recorded_choose_buy(game, player, options)
-        if name is not None:
-            self.by_turn[player.turns_taken + 1, name] += 1
-        return name
-
-    def decide(self, decision: Any) -> Any:
-        answer = super().decide(decision)
-        if decision.kind == BUY and answer is not None:
-            self.by_turn[decision.player.turns_taken + 1, answer] += 1
-        return answer
-
-
-def money(player: Any) -> int:
-    """The $ of the plain Treasures (+$N and nothing else) a player owns."""
-    return sum(card.d.coins or 0 for card in player.owned() if card.d.is_treasure)
-
-
-class GameDetail:
-    """What `--plot` and `--csv` need of one game, followed only when asked: each seat's buys by
-    turn, and its VP and money at the end of each of its turns (extra turns: the last counts)."""
-
-    def __init__(self, players: int) -> None:
-        self.bought_by_turn = [Counter() for _ in range(players)]
-        self.figures: list[dict[int, tuple[int, int]]] = [{} for _ in range(players)]
-
-    def after_turn(self, game: Game, seat: int) -> None:
-        player = game.players[seat]
-        self.figures[seat][player.turns_taken] = (game.score(player), money(player))
-
-    def add_to(self, results: Results, game: Game, order: list[int], bought: list[Counter],
-               index: int, gseed: int) -> None:
-        winners = game.winners()
-        for seat, player in enumerate(game.players):
-            bot = order[seat]
-            figures = results.turn_figures[bot]
-            for turn, (vp, coins) in self.figures[seat].items():
-                sums = figures.setdefault(turn, [0] * 5)
-                for i, value in enumerate((1, vp, vp * vp, coins, coins * coins)):
-                    sums[i] += value
-            results.bought_by_turn[bot].update(self.bought_by_turn[seat])
-            outcome = ("lost" if player not in winners else "won" if len(winners) == 1
-                       else "tied")
-            results.rows.append({"game": index, "seed": gseed, "seat": seat + 1,
-                                 "bot": results.bots[bot].name, "score": game.score(player),
-                                 "turns": player.turns_taken, "result": outcome,
-                                 "bought": dict(bought[seat])})
-
-
-def note_setup(game: Game, setups: Counter) -> None:
-    """Count the setup choices a game drew: its Ally and the piles cards' setup rules added."""
-    if game.ally is not None:
-        setups["Ally", game.ally.name] += 1
-    for source, pile in game.setup_piles.items():
-        setups["Bane" if "Bane" in game.piles[pile].roles else source, pile] += 1
-
-
-def record(game: Game, order: list[int], bought: list[Counter], played: list[Counter],
-           results: Results) -> None:
-    winners = game.winners()  # (first: scoring runs cards' code, which may raise)
-    results.games += 1
-    players = game.players
-    results.turns[sum(p.turns_taken for p in players)] += 1
-    if len(winners) == 1:
-        results.seat_wins[winners[0].index] += 1
-    bot_points = [0] * len(results.bots)
-    for seat, player in enumerate(players):
-        stats = results.bots[order[seat]]
-        stats.games += 1
-        stats.score_total += game.score(player)
-        if player in winners:
-            points = 2 if len(winners) == 1 else 1
-            if len(winners) == 1:
-                stats.wins += 1
-            else:
-                stats.ties += 1
-        else:
-            points = 0
-            stats.losses += 1
-        bot_points[order[seat]] += points
-        stats.played.update(played[seat])
-        stats.bought.update(bought[seat])
-        record_bought(results, bought[seat], points == 2)
-        for name in {c.d.name for c in player.owned()}:
-            stats.owned_games[name] += 1
-            stats.owned_wins[name] += points
-    results.timeline.append((tuple(bot_points), sum(p.turns_taken for p in players)))
-    if game.ally is not None or game.setup_piles:
-        note_setup(game, results.setups)
-
-
-# ------------------------------------------------------------------------------ with/without
-def record_bought(results: Results, bought: Counter, won: bool) -> None:
-    """One player's game for the with/without comparison: the cards it bought, and whether it
-    won alone."""
-    results.bought_in.update(bought.keys())
-    if won:
-        results.bought_and_won.update(bought.keys())
-
-
-@dataclass
-class WithWithout:
-    """The players who bought a card against those who did not: games and sole wins of each."""
-
-    card: str
-    games_with: int
-    wins_with: int
-    games_without: int
-    wins_without: int
-
-    def to_json(self) -> dict:
-        return {"card": self.card,
-                "with": {"games": self.games_with, "wins": self.wins_with,
-                         "win_rate": _rate(self.wins_with, self.games_with) if self.games_with
-                         else None, "win_ci95": wilson(self.wins_with, self.games_with)},
-                "without": {"games": self.games_without, "wins": self.wins_without,
-                            "win_rate": _rate(self.wins_without, self.games_without)
-                            if self.games_without else None,
-                            "win_ci95": wilson(self.wins_without, self.games_without)}}
-
-
-def with_without(results: Results) -> list[WithWithout]:
-    """Per card bought in the run: sole-win rates of the players who bought it and of those who
-    did not (over every player of every game), by card name."""
-    players = sum(b.games for b in results.bots)
-    wins = sum(b.wins for b in results.bots)
-    return [WithWithout(name, results.bought_in[name], results.bought_and_won[name],
-                        players - results.bought_in[name], wins - results.bought_and_won[name])
-            for name in sorted(results.bought_in)]
 
 
 # ------------------------------------------------------------------------------ round robin
@@ -647,170 +302,25 @@ def random_kingdom(library: Library, sets: tuple[str, ...] = ("base",)) -> Calla
     return pick
 
 
-# ------------------------------------------------------------------------------ a run as data
-@dataclass(frozen=True)
-class RunSpec:
-    """A run as plain data, from which any process sets it up again (`build_setup`): cards are
-    closures and do not pickle, so the workers of a cluster compile them from the same folders."""
-
-    bots: tuple[str, ...]  # names or strategy files, as --bots takes them
-    kingdom: tuple[str, ...] = ()  # the Kingdom piles; with `sets`, drawn at random instead
-    sets: tuple[str, ...] = ()  # a random Kingdom from these sets (Bane, Ferryman too)
-    cards: tuple[str, ...] = ()  # card folders besides the built-in ones and KINGDOM_PATH's
-    players: int = 2
-    max_turns: int = 500
-    check_invariants: bool = False
-    colonies: bool = False
-    ally: str | None = RANDOM
-    choices: tuple[tuple[str, str], ...] = ()  # ("bane", pile), ("ferryman", pile)
-    detail: bool = False
-
-
-def build_setup(spec: RunSpec, library: Library | None = None) -> Setup:
-    """The Setup of a run: its cards compiled (unless given), its bots resolved. A random
-    Kingdom's games draw their Bane, Ferryman's pile and Ally from the chosen sets only."""
-    from kingdom.lab.strategy import resolve_bot
-    from kingdom.print.randomizer import owned
-
-    if library is None:
-        from kingdom.compiler.build import compile_folders
-        from kingdom.compiler.expansions import discover
-
-        library, _ = compile_folders(discover(list(spec.cards)))
-    bots = [resolve_bot(name, library) for name in spec.bots]
-    kingdom: list[str] | Callable[[int], list[str]] = list(spec.kingdom)
-    games_library = library
-    if spec.sets:
-        kingdom = random_kingdom(library, spec.sets)
-        named = [name for _key, name in spec.choices] + ([spec.ally] if spec.ally else [])
-        games_library = owned(library, named, list(spec.sets))
-    return Setup(games_library, kingdom, bots, players=spec.players, max_turns=spec.max_turns,
-                 check_invariants=spec.check_invariants, colonies=spec.colonies,
-                 ally=spec.ally, choices=dict(spec.choices), detail=spec.detail)
-
-
-# ------------------------------------------------------------------------------ a cluster
-class ClusterError(Exception):
-    """The cluster cannot be used: Dask missing, the scheduler unreachable, no workers."""
-
-
-CLUSTER_TIMEOUT = 3.0  # seconds to reach the scheduler, and then to find a worker
-
-
-@dataclass(frozen=True)
-class Runner:
-    """Where a run's games are played: here over `jobs` processes, or on a Dask cluster
-    (`cluster`: the scheduler's address) whose workers compile the `cards` folders themselves.
-    Either way the results are those of one process with the same seed."""
-
-    jobs: int = 1
-    cluster: Any = None
-    cards: tuple[str, ...] = ()
+# ------------------------------------------------------------------------------ where games are played
+class Runner(Protocol):
+    """Where a run's games are played: here (LocalRunner), or on a Dask cluster
+    (kingdom/lab/cluster.py ClusterRunner). Either way the results are those of one process
+    with the same seed."""
 
     def play(self, setup: Setup, bots: tuple[str, ...], games: int, seed: int) -> Results:
-        """The games of `setup`, whose bots `bots` name as --bots would (for the workers)."""
-        if self.cluster is None:
-            return simulate(setup, games, seed, self.jobs)
-        spec = RunSpec(bots, tuple(setup.kingdom), cards=self.cards, players=setup.players,
-                       max_turns=setup.max_turns)
-        return simulate_on_cluster(self.cluster, spec, games, seed)
+        """The games of `setup`, whose bots `bots` name as --bots would (for a cluster's workers)."""
+        ...
 
 
-LOCAL = Runner()
+@dataclass(frozen=True)
+class LocalRunner:
+    """A Runner playing the games here, over `jobs` worker processes."""
+
+    jobs: int = 1
+
+    def play(self, setup: Setup, bots: tuple[str, ...], games: int, seed: int) -> Results:
+        return simulate(setup, games, seed, self.jobs)
 
 
-def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
-                        progress: Callable[[int], None] | None = None,
-                        timeout: float = CLUSTER_TIMEOUT) -> Results:
-    """`simulate` played by the workers of a Dask cluster (`address`: the scheduler's, such as
-    tcp://host:8786, or a LocalCluster). Each task is a range of game indexes: the worker sets
-    the run up from `spec` itself (`build_setup`, once per worker process) and sends back the
-    Results of the range; they are added up here in game order, so the results are those of one
-    process with the same seed. Raises ClusterError when the cluster cannot be used."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise ClusterError("--cluster needs Dask: pip install 'kingdom[cluster]'") from None
-    if isinstance(address, str):
-        check_reachable(address, timeout)
-    try:
-        client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s "
-                           f"({exc})") from None
-    with client:
-        try:
-            client.wait_for_workers(1, timeout=timeout)
-        except (OSError, TimeoutError) as exc:
-            raise ClusterError(f"the Dask scheduler at {address} has no worker ({exc})") from None
-        futures = {client.submit(_play_on_worker, spec, seed, start, min(start + CHUNK, games),
-                                 pure=False): start for start in range(0, games, CHUNK)}
-        parts: dict[int, Results] = {}
-        for future in as_completed(futures, loop=client.loop):
-            try:
-                parts[futures[future]] = future.result()
-            except Exception as exc:  # setting the run up failed there: cards, bot files
-                client.cancel(list(futures))
-                raise ClusterError(f"a worker could not play its games: "
-                                   f"{type(exc).__name__}: {exc}") from None
-            if progress:
-                progress(min(CHUNK, games - futures[future]))
-    first, *rest = sorted(parts)
-    results = parts[first]
-    for start in rest:  # in game order, as one process adds them up
-        results.merge(parts[start])
-    return results
-
-
-def check_reachable(address: str, timeout: float) -> None:
-    """A ClusterError, within `timeout`, for an address that is not one, where nothing answers,
-    or where what answers is not a Dask scheduler (its handshake fails)."""
-    import asyncio
-
-    from distributed.comm import connect, parse_address
-
-    try:
-        parse_address(address)
-    except (ValueError, TypeError) as exc:
-        raise ClusterError(f"'{address}' is not a scheduler address ({exc}); one looks like "
-                           "tcp://127.0.0.1:8786") from None
-
-    async def handshake() -> None:
-        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
-        await comm.close()
-
-    try:
-        asyncio.run(handshake())
-    except Exception as exc:  # refused, timed out, or garbage from something not Dask
-        reason = (exc.strerror if isinstance(exc, OSError) and exc.strerror
-                  else f"{type(exc).__name__}: {exc}"[:200])
-        raise ClusterError(f"cannot reach a Dask scheduler at {address} within {timeout:g} s "
-                           f"({reason})") from None
-
-
-_WORKER_SETUPS: dict[RunSpec, Setup] = {}  # in a worker: the runs it has set up
-
-
-def _play_on_worker(spec: RunSpec, seed: int, start: int, stop: int) -> Results:
-    """A cluster task: games start..stop-1 of the run `spec` describes."""
-    setup = _WORKER_SETUPS.get(spec)
-    if setup is None:
-        setup = _WORKER_SETUPS[spec] = build_setup(spec)
-    return run_range(setup, seed, range(start, stop))
-
-
-# ------------------------------------------------------------------------------ CSV
-CSV_COLUMNS = ("game", "seed", "seat", "bot", "score", "turns", "result")
-
-
-def write_csv(results: Results, stream: Any) -> None:
-    """One row per game and player (`Setup.detail`): the CSV_COLUMNS (seat from 1; result won,
-    tied or lost), then the copies bought of every card any player bought ("bought Smithy")."""
-    import csv
-
-    cards = sorted({name for row in results.rows for name in row["bought"]})
-    writer = csv.writer(stream, lineterminator="\n")
-    writer.writerow([*CSV_COLUMNS, *(f"bought {name}" for name in cards)])
-    for row in results.rows:
-        writer.writerow([*(row[column] for column in CSV_COLUMNS),
-                         *(row["bought"].get(name, 0) for name in cards)])
+LOCAL = LocalRunner()

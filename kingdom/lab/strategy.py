@@ -1,4 +1,4 @@
-"""Bots as data: strategy files (kingdom/strategies/*.yaml) and the agent that follows them.
+"""Bots as data: strategy files (kingdom/lab/strategies/*.yaml) and the agent that follows them.
 
 A strategy file lists what to buy, in priority order, each entry optionally guarded by
 conditions, and which Actions to play first:
@@ -53,7 +53,7 @@ from kingdom.compiler.documents import kind_of, read_yaml
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.loader import Located, load_yaml
 from kingdom.compiler.texts import PARAGRAPH_LENGTH, TITLE_LENGTH, text_problem
-from kingdom.lab.bots import DefaultAgent, RandomAgent, coffers_to_reach, would_lose_by_gaining
+from kingdom.lab.bots import DefaultAgent, coffers_to_reach, would_lose_by_gaining
 from kingdom.runtime.decisions import BUY, PLAY, SPEND_VILLAGERS, TREASURES, Decision
 from kingdom.runtime.library import Library
 
@@ -433,37 +433,5 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
 
 
 def builtin_strategies() -> dict[str, Path]:
-    """The strategy files shipped in kingdom/strategies, by file stem."""
+    """The strategy files shipped in kingdom/lab/strategies, by file stem."""
     return {p.stem: p for p in sorted(STRATEGIES.glob("*.yaml"))}
-
-
-class _Generic:
-    """`default` and `random` as bot specs, next to strategy files."""
-
-    def __init__(self, name: str, factory: Callable[[int | None], Any]) -> None:
-        self.name = name
-        self.factory = factory
-
-    def agent(self, seed: int | None = None) -> Any:
-        return self.factory(seed)
-
-
-def resolve_bot(spec: str, library: Library) -> Strategy | _Generic:
-    """A bot spec: a built-in strategy name, a path to a strategy file, `default`, `random`, or
-    `big-money+CARD[*K]` / `big-money-ultimate+CARD[*K]` (kingdom/autobots.py)."""
-    from kingdom.lab import autobots
-
-    if autobots.is_spec(spec):
-        return autobots.resolve_auto_bot(spec, library)
-    if spec == "default":
-        return _Generic("default", lambda seed: DefaultAgent())
-    if spec == "random":
-        return _Generic("random", lambda seed: RandomAgent(seed))
-    builtin = builtin_strategies()
-    if spec in builtin:
-        return load_strategy(builtin[spec], library)
-    path = Path(spec)
-    if path.suffix in (".yaml", ".yml") or path.exists():
-        return load_strategy(path, library)
-    known = ", ".join([*builtin, "default", "random", "big-money+CARD", "big-money+CARD*K"])
-    raise ValueError(f"unknown bot '{spec}'; expected a strategy file or one of: {known}")

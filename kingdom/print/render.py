@@ -12,42 +12,30 @@ out in words, the divider written as text, no icons and no colour.
 from __future__ import annotations
 
 import io
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-from kingdom.compiler.files import read_text
-from kingdom.compiler.texts import printable
-from kingdom.print.randomizer import GameSetup, RandomizerError, resolve_setup
+from kingdom.print.randomizer import GameSetup
+from kingdom.print.selection import (
+    COMMON_TYPES,
+    NON_SUPPLY_KINDS,
+    SPLIT_COPIES,
+    RenderError,
+    Selection,
+    set_name,
+)
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.library import Library
 from kingdom.runtime.setup import BASIC
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-RULES_ENV = "KINGDOM_RULES"
-DEFAULT_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
 FORMATS = ("html", "md", "pdf")
 EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".pdf": "pdf"}
 LAYOUTS = ("summary", "sheet", "proxies", "dividers")
-# Built-in sets by id; a custom expansion's name comes from its manifest.
-SET_NAMES = {
-    "base": "Base", "base-1e": "Base (first-edition cards)", "intrigue": "Intrigue",
-    "intrigue-1e": "Intrigue (first-edition cards)", "cornucopia-guilds": "Cornucopia & Guilds",
-    "allies": "Allies", "prosperity-basic": "Prosperity (Platinum and Colony)",
-}
 PAPERS = {"a4": "A4", "letter": "letter"}
-# Types every game has; any other type a card mentions may name cards kept outside the Supply.
-COMMON_TYPES = {"Action", "Treasure", "Victory", "Curse", "Attack", "Reaction", "Duration"}
-NON_SUPPLY_KINDS = ("reward",)
-SPLIT_COPIES = 4
-RULES_BYTES = 1024 * 1024  # a rules file is a few dozen KB
-
-
-class RenderError(Exception):
-    """A selection that cannot be rendered: unknown set, card or Ally."""
 
 
 def output_format(output: str | None, given: str | None) -> str:
@@ -55,227 +43,6 @@ def output_format(output: str | None, given: str | None) -> str:
     if given:
         return given
     return EXTENSIONS.get(Path(output).suffix.lower(), "html") if output else "html"
-
-
-# ------------------------------------------------------------------------------ rulings
-_NAME_COLON = re.compile(r"^([A-Z][\w'\u2019.-]*(?:[ -](?:of |the )?[A-Z][\w'\u2019.-]*)*): (.+)$")
-_SECTION_END = ("Accessibility Notes", "Source", "Setup", "What You Need")
-
-
-def parse_rulings(text: str) -> dict[str, list[str]]:
-    """Per-card-name paragraphs from every "... Clarifications" section of a rules file.
-
-    Two layouts are read: a card name alone on its line followed by paragraphs, and
-    `Name: paragraph` on one line. A section ends at the next heading that is not a card
-    (another Clarifications section, Accessibility Notes, Source).
-    """
-    rulings: dict[str, list[str]] = {}
-    inside = False
-    current: str | None = None
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.endswith("Clarifications"):
-            inside, current = True, None
-            continue
-        if not inside:
-            continue
-        if line in _SECTION_END:
-            inside, current = False, None
-            continue
-        match = _NAME_COLON.match(line)
-        if match and len(match.group(1)) <= 40:
-            if "\u2192" not in match.group(2):  # "Augurs: Herb Gatherer → ...": the pile order
-                rulings.setdefault(match.group(1), []).append(match.group(2))
-            current = None
-            continue
-        if _is_heading(line):
-            current = line
-            continue
-        if current is not None:
-            rulings.setdefault(current, []).append(line)
-    return rulings
-
-
-def _is_heading(line: str) -> bool:
-    """A card name on its own line: short, no sentence punctuation, capitalised words."""
-    if len(line) > 40 or line[-1] in ".:;!?”\"" or "→" in line:
-        return False
-    words = line.split()
-    return len(words) <= 5 and all(w[0].isupper() or w in ("of", "the", "and") for w in words)
-
-
-def rules_folder(folder: str | Path | None = None) -> Path | None:
-    """The rules folder: the one given, $KINGDOM_RULES, or ../shared/rules beside the project."""
-    candidates = [folder, os.environ.get(RULES_ENV), DEFAULT_RULES]
-    for candidate in candidates:
-        if candidate and Path(candidate).is_dir():
-            return Path(candidate)
-    return None
-
-
-def load_rulings(folder: str | Path | None = None) -> dict[str, list[str]]:
-    """Every ruling of every rules file in the folder; empty when there is no such folder."""
-    found = rules_folder(folder)
-    rulings: dict[str, list[str]] = {}
-    if found is None:
-        return rulings
-    for file in sorted(found.glob("*.txt")):
-        for name, paragraphs in parse_rulings(_rules_text(file)).items():
-            rulings.setdefault(name, []).extend(paragraphs)
-    return rulings
-
-
-def _rules_text(file: Path) -> str:
-    """A rules file's text: a regular file of at most RULES_BYTES (RenderError otherwise), its
-    control and bidi characters escaped as they would be on a terminal."""
-    try:
-        return printable(read_text(file, RULES_BYTES), lines=True)
-    except OSError as exc:
-        raise RenderError(f"cannot read the rules file {file}: {exc.strerror or exc}") from None
-
-
-def parse_accessibility(text: str) -> list[str]:
-    """The paragraphs of a rules file's "Accessibility Notes" section."""
-    out: list[str] = []
-    inside = False
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line == "Accessibility Notes":
-            inside = True
-        elif inside and line in _SECTION_END:
-            break
-        elif inside and line:
-            out.append(line)
-    return out
-
-
-def load_accessibility(folder: str | Path | None = None) -> list[tuple[frozenset[str], list[str]]]:
-    """Per rules file: the card names it has rulings for, and its accessibility notes."""
-    found = rules_folder(folder)
-    if found is None:
-        return []
-    out = []
-    for file in sorted(found.glob("*.txt")):
-        text = _rules_text(file)
-        notes = parse_accessibility(text)
-        if notes:
-            out.append((frozenset(parse_rulings(text)), notes))
-    return out
-
-
-# ------------------------------------------------------------------------------ selection
-@dataclass
-class Selection:
-    """What a summary covers: cards to show, split piles (name -> members, top first), an Ally."""
-
-    title: str
-    cards: list[CardDef]
-    piles: dict[str, list[str]] = field(default_factory=dict)
-    ally: CardDef | None = None
-    is_kingdom: bool = False
-    game: GameSetup | None = None  # a Kingdom's setup, every choice resolved
-
-
-def sets_of(library: Library) -> list[str]:
-    """Every set id (and card folder name) that `--set` accepts."""
-    names = {c.set for c in library} | {Path(c.source).parent.name for c in library if c.source}
-    return sorted(names)
-
-
-def select_set(library: Library, set_name: str) -> Selection:
-    cards = [c for c in library
-             if c.set == set_name or (c.source and Path(c.source).parent.name == set_name)]
-    if not cards:
-        raise RenderError(f"unknown set '{set_name}'; sets: {', '.join(sets_of(library))}")
-    names = {c.name for c in cards}
-    piles = {p: m for p, m in library.split_piles.items() if m and m[0] in names}
-    return Selection(_set_title(cards, set_name), cards, piles)
-
-
-def _set_title(cards: list[CardDef], set_name: str) -> str:
-    """The set's name, with the version of a custom expansion's manifest."""
-    found = _manifest(cards[0]) if cards else None
-    return f"{found.name} {found.version}" if found else SET_NAMES.get(set_name, set_name)
-
-
-def set_name(card: CardDef) -> str:
-    """The name of a card's set, as printed on a card: "Cornucopia & Guilds", "Harbor Towns"."""
-    found = _manifest(card)
-    return found.name if found else SET_NAMES.get(card.set, card.set)
-
-
-def _manifest(card: CardDef):
-    """The manifest of the expansion folder a card comes from, if it has one."""
-    from kingdom.compiler.expansions import MANIFEST, Manifest, read_manifest
-
-    for folder in Path(card.source).parents if card.source else ():
-        if (folder / MANIFEST).is_file():
-            found = read_manifest(folder / MANIFEST)
-            return found if isinstance(found, Manifest) else None
-    return None
-
-
-def select_kingdom(library: Library, names: list[str], ally: str | None = None, players: int = 2,
-                   seed: int = 0, colonies: bool | None = None) -> Selection:
-    """A Kingdom and its setup for `players`, every choice (Bane, Ally, ...) resolved, seeded."""
-    cards: list[CardDef] = []
-    piles: dict[str, list[str]] = {}
-    for raw in names:
-        name = raw.strip()
-        if not name:
-            continue
-        if name in library.split_piles:
-            piles[name] = list(library.split_piles[name])
-            cards.extend(library[m] for m in piles[name] if m in library)
-            continue
-        resolved = library.resolve(name)
-        if resolved is None:
-            hint = library.suggest(name)
-            raise RenderError(f"unknown card '{name}'" + (f"; did you mean '{hint}'?" if hint else ""))
-        if library[resolved] not in cards:
-            cards.append(library[resolved])
-    ally_card = None
-    if ally:
-        resolved = library.resolve(ally)
-        if resolved is None or library[resolved].kind != "ally":
-            allies = sorted(c.name for c in library if c.kind == "ally")
-            raise RenderError(f"'{ally}' is not an Ally" +
-                              (f"; Allies: {', '.join(allies)}" if allies else ""))
-        ally_card = library[resolved]
-    chosen = [n.strip() for n in names if n.strip()]
-    kingdom = [n if n in piles else library[n].name for n in chosen]
-    try:
-        game = resolve_setup(library, kingdom, players, seed, ally_card and ally_card.name, colonies)
-    except RandomizerError as exc:
-        raise RenderError(str(exc)) from exc
-    ally_card = library[game.ally] if game.ally else None
-    for pile in game.added.values():  # the Bane, Ferryman's pile
-        if library[pile] not in cards:
-            cards.append(library[pile])
-    if game.colonies:
-        cards.extend(library[n] for n in ("Platinum", "Colony") if n in library)
-    for extra in _outside_supply(library, [*cards, *([ally_card] if ally_card else [])]):
-        if extra not in cards:
-            cards.append(extra)
-    if ally_card is not None:
-        cards.append(ally_card)
-    title = "Kingdom: " + ", ".join(kingdom)
-    return Selection(title, cards, piles, ally_card, is_kingdom=True, game=game)
-
-
-def _outside_supply(library: Library, chosen: list[CardDef]) -> list[CardDef]:
-    """Cards kept outside the Supply (Rewards) that a chosen card's text refers to."""
-    text = "\n".join(c.text for c in chosen)
-    out = []
-    for card in library:
-        if card.kind not in NON_SUPPLY_KINDS:
-            continue
-        words = [card.name, *(t for t in card.types if t not in COMMON_TYPES)]
-        if any(re.search(rf"\b{re.escape(w)}s?\b", text) for w in words):
-            out.append(card)
-    return out
 
 
 # ------------------------------------------------------------------------------ the summary

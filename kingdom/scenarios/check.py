@@ -286,6 +286,7 @@ def _card_references(spec: dict, choices: dict[str, Any]) -> Iterator[tuple[tupl
                 for zone in SETUP_ZONES:
                     yield from _list_names(("setup", key, zone), block.get(zone))
         yield from _list_names(("setup", "trash"), setup.get("trash"))
+        yield from _list_names(("setup", "played"), setup.get("played"))
         yield from ((("setup", "supply", k), k, True, "pile") for k in setup.get("supply") or {})
     expect = spec.get("expect") or {}
     for key in ("supply", "top"):

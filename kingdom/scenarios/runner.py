@@ -2,7 +2,7 @@
 
 `run_file` runs every scenario in a file and returns one `Outcome` per scenario; the
 `kingdom test` command and the pytest plugin in tests/ both use it. Each file is checked first
-(kingdom/scenario_check.py, against kingdom/scenario.schema.json): a malformed scenario fails
+(kingdom/scenarios/check.py, against kingdom/scenarios/scenario.schema.json): a malformed scenario fails
 with positioned errors and is not run, and nothing in a file stops the other files.
 """
 
@@ -76,10 +76,28 @@ class ScriptedAgent:
                 f"(legal: {decision.describe_options()}; pick {decision.describe_count()})"
                 + self._mapping_hint())
         answer = answers.pop(0)
+        if isinstance(answer, dict):  # {refused: ANSWER, error: TEXT}: then the next answer
+            self._refuse(decision, answer)
+            return self.decide(decision)
         try:
             return convert_answer(decision, answer)
         except IllegalAnswer as exc:
             raise ScenarioFailure(f"answer {written(answer)} for {self.player_name}: {exc}") from None
+
+    def _refuse(self, decision: Decision, expected: dict) -> None:
+        """The answer `expected["refused"]` must be refused, with a message containing
+        `expected["error"]` when given."""
+        answer, error = expected["refused"], expected.get("error")
+        try:
+            decision.check(convert_answer(decision, answer))
+        except IllegalAnswer as exc:
+            if error is not None and str(error).lower() not in str(exc).lower():
+                raise ScenarioFailure(f"answer {written(answer)} for {self.player_name}: refused "
+                                      f"with '{exc}', expected a message containing '{error}'"
+                                      ) from None
+            return
+        raise ScenarioFailure(f"answer {written(answer)} for {self.player_name}: accepted, "
+                              f"expected it to be refused ({decision.prompt})")
 
     def _mapping_hint(self) -> str:
         """How to answer this player when the step's list was another's."""
@@ -210,10 +228,28 @@ def build_game(spec: dict, library: Library) -> Game:
     # it came from the Supply: its game-wide and while-in-play abilities listen too.
     _listen(game, (c for p in game.players for zone in p.zones() for c in zone), listening)
     _listen(game, game.trash, listening)
-    game.player.turns_taken = 1
-    game.turn_number = 1
+    game.played_this_turn = _played_earlier(game, card_list(setup.get("played")))
+    for player in game.players:
+        player.turns_taken = int((setup.get(player.name) or {}).get("turns", int(player is game.player)))
+    game.turn_number = max(1, sum(p.turns_taken for p in game.players))
     game.phase = "action"
     return game
+
+
+def _played_earlier(game: Game, names: list[str]) -> list[Card]:
+    """The cards `setup: played:` lists as played earlier this turn, in order: each a card of
+    that name the turn's player has in play, else one in the trash (played, then trashed),
+    else one that is nowhere now (it only counts as played)."""
+    pools = [list(game.player.in_play), list(game.trash)]
+    played = []
+    for name in names:
+        card = next((c for pool in pools for c in pool if c.d.name == name), None)
+        if card is None:
+            card = game.new_card(game.library[name])
+        else:
+            next(pool for pool in pools if any(c is card for c in pool)).remove(card)
+        played.append(card)
+    return played
 
 
 def _ally_name(spec: dict, library: Library) -> str | None:
@@ -526,6 +562,8 @@ def player_value(game: Game, player: Player, field: str) -> Any:
         return getattr(game, field)
     if field in ("favors", "coffers", "vp_tokens", "villagers"):
         return getattr(player, field)
+    if field == "turns":
+        return player.turns_taken
     if field == "score":
         return game.score(player)
     raise ScenarioFailure(f"unknown player expectation '{field}'")

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kingdom.compiler.texts import printable
 from kingdom.runtime.setup import standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
 from kingdom.table.narrate import Narrator, money
 from kingdom.table.save import Record, SaveError, remove_stale
+from kingdom.terminal import printable
 
 
 # ---------------------------------------------------------------------------- the game
@@ -284,7 +284,11 @@ def supply_lines(pending: Pending, plain: bool) -> list[str]:
 
 
 def score_lines(pending: Pending) -> list[str]:
-    return [f"{p.name}: {p.score} VP, {p.turns_taken} turns taken" for p in pending.view.players]
+    """Each player's score where the view has it (yours; the others' are hidden until the game
+    ends, VP tokens aside)."""
+    return [f"{p.name}: " + (f"{p.score} VP" if p.score is not None else
+                             f"score hidden, {p.vp_tokens} VP tokens")
+            + f", {p.turns_taken} turns taken" for p in pending.view.players]
 
 
 def decision_lines(pending: Pending) -> list[str]:
@@ -424,7 +428,7 @@ class Terminal:
         if not name:
             self.write(HELP, None)
             return
-        from kingdom.cli.arguments import find_card
+        from kingdom.runtime.library import find_card
 
         found = find_card(self.table.library, name)
         if found is None or found in self.table.library.split_piles:

@@ -3,12 +3,12 @@ and how it is checked before a game is resumed from it.
 
 A save is JSON: `{"format": "kingdom-play", "version": 2, "setup": {...}, "digest": "...",
 "answers": [...]}`. `setup` holds the game's settings as `kingdom play` took them (`seat` from
-1); on resume each is checked by the function that checks that argument (kingdom/cli/
-arguments.py): the numbers and card folders here, the Kingdom and the bots by `kingdom play`
-once the cards are loaded. `digest` is the SHA-256 of the setup as written, so a save whose
+1): here their shapes are checked, and `kingdom play` checks each value with the check of its
+argument (kingdom/cli/play.py). `digest` is the SHA-256 of the setup as written, so a save whose
 setup was edited (another seed is another game, which the answers do not fit) is refused rather
 than resumed as something else. A new setting is one more field of Record with a default and
-one more entry of SETTINGS: saves of this version without it still read, with the default.
+one more entry of SETTINGS (and of the command's checks): saves of this version without it
+still read, with the default.
 
 Writing goes through a temporary file renamed over the save, so a crash leaves the old save or
 the new one; a link is written through (its target is replaced, the link stays), and anything
@@ -18,7 +18,6 @@ Temporary files left by a killed game are removed the next time a game starts be
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -29,7 +28,6 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from kingdom.cli import arguments
 from kingdom.compiler.files import TooLarge, not_regular, read_bytes
 from kingdom.compiler.loader import MAX_NUMBER_LENGTH
 
@@ -84,8 +82,8 @@ class Record:
 
     @classmethod
     def load(cls, path: Path) -> Record:
-        """The record in `path`, its setup checked as `kingdom play`'s arguments are (but the
-        Kingdom and the bots, which need the cards); SaveError saying what is wrong."""
+        """The record in `path`, of the shape a save has and with the digest of its setup;
+        SaveError saying what is wrong."""
         data = _read(path)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(f"{path}: not a save file of `kingdom play`")
@@ -112,7 +110,7 @@ class Record:
                 raise SaveError(f"{path}: setting '{key}' is missing")
             try:
                 values[key] = check(value)
-            except (argparse.ArgumentTypeError, TypeError, ValueError) as exc:
+            except TypeError as exc:
                 raise SaveError(f"{path}: setting '{key}': {exc}") from None
         return cls(**values, answers=data["answers"])
 
@@ -176,7 +174,7 @@ def _read(path: Path) -> Any:
     except OSError as exc:
         raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        data = json.loads(raw.decode("utf-8"), parse_int=_number, parse_constant=_number)
+        data = json.loads(raw.decode("utf-8"), parse_int=_integer, parse_constant=_integer)
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a save file of `kingdom play` (not UTF-8 text)") from None
     except json.JSONDecodeError as exc:
@@ -191,7 +189,7 @@ def _read(path: Path) -> Any:
     return data
 
 
-def _number(text: str) -> int:
+def _integer(text: str) -> int:
     """A JSON integer of at most MAX_NUMBER_LENGTH characters (NaN and Infinity are refused)."""
     if len(text) > MAX_NUMBER_LENGTH or not text.lstrip("-").isdigit():
         raise ValueError(f"a number of {len(text):,} characters ('{text[:12]}...'); a save file's "
@@ -217,26 +215,23 @@ def _answers(value: Any) -> bool:
 
 def _texts(value: Any) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise TypeError("expected a list of texts")
+        raise TypeError(f"expected a list of texts, not {json.dumps(value)[:40]}")
     return list(value)
 
 
-def _argument(check: Callable[[str], Any]) -> Callable[[Any], Any]:
-    """A setting that is one argument of `kingdom play`, checked by that argument's own check."""
-    def setting(value: Any) -> Any:
-        if not _whole(value):
-            raise TypeError(f"expected a whole number, not {json.dumps(value)[:40]}")
-        return check(str(value))
-    return setting
+def _number(value: Any) -> int:
+    if not _whole(value):
+        raise TypeError(f"expected a whole number, not {json.dumps(value)[:40]}")
+    return value
 
 
-# Each setting of a save: its check (the CLI's, where it has one) and its default (REQUIRED:
-# none). The Kingdom and the bots are checked against the cards, by `kingdom play`.
+# Each setting of a save: the shape of its value and its default (REQUIRED: none). What the
+# value may be is checked by `kingdom play`, with the check of its argument.
 REQUIRED = object()
 SETTINGS: dict[str, tuple[Callable[[Any], Any], Any]] = {
     "kingdom": (_texts, REQUIRED),
     "bots": (_texts, REQUIRED),
-    "seed": (_argument(arguments.whole_number(0, arguments.MAX_SEED)), REQUIRED),
-    "seat": (_argument(arguments.whole_number(1, arguments.MAX_PLAYERS)), 1),
-    "cards": (lambda paths: [arguments.card_path(p) for p in _texts(paths)], []),
+    "seed": (_number, REQUIRED),
+    "seat": (_number, 1),
+    "cards": (_texts, []),
 }

@@ -1,0 +1,89 @@
+"""What the commands share: the console, the exit statuses, loading the cards and the bots of
+`--bots`.
+
+Here rather than in main.py, which imports every command: a command that imported main for
+these would import itself in a circle. Kept small, and free of any one command's work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rich.console import Console
+
+from kingdom.cli.arguments import UsageError
+from kingdom.compiler.build import broken_cards, load_library
+from kingdom.compiler.errors import CompileError
+from kingdom.runtime.library import Library
+
+
+class PipeConsole(Console):
+    """rich's Console, leaving a closed pipe to `main` (rich's own handling exits with 1)."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
+console = PipeConsole()
+
+# Exit statuses (README, Commands).
+OK, FAILED, USAGE = 0, 1, 2  # a check, test or invariant failed; bad usage or input
+INTERNAL = 70  # a bug in Kingdom (sysexits' EX_SOFTWARE)
+INTERRUPTED = 130  # Ctrl-C (128 + SIGINT), as a shell reports it
+BROKEN_PIPE = 141  # the reader of our output went away (128 + SIGPIPE), as `seq 9999 | head -1`
+
+CARDS_HELP = "a folder of extra card files, or one card file (repeatable)"
+ALLY_CHOSEN = "the game's Ally is picked at random when a Liaison is in the Kingdom"
+
+
+def load(extra: list[str]) -> Library:
+    """The built-in cards and those of `extra`, KINGDOM_PATH and installed expansions: all of
+    them compiled, or a CompileError."""
+    library, _ = load_library(extra)
+    return library
+
+
+def load_despite_errors(extra: list[str]) -> tuple[Library, dict[str, str]]:
+    """The cards that compiled, for a command that needs only some (`show X`, `list`): the
+    others' errors are printed as warnings on stderr (`check` is the command that fails on
+    them). Also the broken cards' names (lower case) and files."""
+    library, diagnostics = load_library(extra, strict=False)
+    warn_broken(diagnostics)
+    return library, broken_cards(diagnostics)
+
+
+def warn_broken(diagnostics: list) -> None:
+    """The errors of card files a command went on without, as warnings on stderr."""
+    if diagnostics:
+        files = len({d.file for d in diagnostics})
+        print(CompileError(diagnostics).report("warning"), file=sys.stderr)
+        print(f"warning: {files} card file(s) did not compile and were left out "
+              "(`kingdom check` fails on them)\n", file=sys.stderr)
+
+
+def bot_specs(text: str) -> list[str]:
+    return [spec.strip() for spec in text.split(",") if spec.strip()]
+
+
+def bots(library: Library, specs: list[str]) -> list:
+    """The bots `--bots` names (strategies, files, 'default', 'random'), or a UsageError."""
+    from kingdom.lab import roster
+
+    try:
+        bots = [roster.resolve_bot(spec, library) for spec in specs]
+    except (ValueError, OSError) as exc:
+        raise UsageError(f"--bots: {exc}") from None
+    if not bots:
+        raise UsageError("--bots needs at least one bot, e.g. --bots big-money,default")
+    return bots
+
+
+def where(args: argparse.Namespace) -> str:
+    """Where a run's games were played, in words: on the --cluster, or over --jobs processes."""
+    return f"on {args.cluster}" if args.cluster else f"over {args.jobs} job(s)"
+
+
+def plain(args: argparse.Namespace) -> bool:
+    """Screen-reader output: asked for, or the output is not a terminal."""
+    return args.plain or not sys.stdout.isatty()
