@@ -17,6 +17,8 @@ from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.files import NotRegular, TooLarge, read_bytes
 from kingdom.compiler.loader import load_yaml
 
+from kingdom.table.save import digest
+
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 60  # seconds: the commands take one or two; a hang is killed here
 SMITHY = "dsl: 1\nname: Smithy Two\ncost: 4\ntypes: [Action]\nplay: +3 cards\n"
@@ -95,7 +97,8 @@ def test_a_save_file_naming_a_special_bot_file_is_refused(tmp_path: Path, what: 
                       "--save", str(save))
     assert started.returncode == 0, started.stderr
     data = json.loads(save.read_text())
-    data["bots"] = [str(bad)]
+    data["setup"]["bots"] = [str(bad)]
+    data["digest"] = digest(data["setup"])  # (as if written so)
     save.write_text(json.dumps(data))
     run = kingdom("play", "--resume", str(save))
     assert run.returncode == 2

@@ -91,6 +91,10 @@ class Record:
             raise SaveError(f"{path}: save file version {data.get('version')!r}; this Kingdom "
                             f"resumes version {SAVE_VERSION} (version 1 had no digest to check "
                             "its setup by)")
+        unknown = sorted(set(data) - {"format", "version", "setup", "digest", "answers"})
+        if unknown:
+            raise SaveError(f"{path}: unknown key '{unknown[0]}' (a save file holds format, "
+                            "version, setup, digest and answers)")
         setup = data.get("setup")
         if not isinstance(setup, dict):
             raise SaveError(f"{path}: 'setup' is missing or not what a save file holds")
