@@ -10,5 +10,4 @@ One package, one room per job:
 - `kingdom.print`: rule summaries, Kingdom sheets, proxies and the randomizer;
 - `kingdom.scenarios`: the scenario runner and its file checks;
 - `kingdom.cli`: the command line, one module per command;
-- `kingdom.terminal`: the escaping of card text on its way out to a terminal, for all of them.
 """

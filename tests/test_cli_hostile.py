@@ -10,10 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from kingdom.compiler.texts import printable
 
 from kingdom.cli import main as cli
 from kingdom.cli import schema
-from kingdom.terminal import printable
 
 ROOT = Path(__file__).resolve().parent.parent
 SIM = ["simulate", "--games", "2", "--no-progress"]  # few games: the checks come first anyway

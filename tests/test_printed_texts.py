@@ -12,9 +12,7 @@ from pathlib import Path
 
 import pytest
 from kingdom.compiler.loader import load_yaml
-from kingdom.compiler.texts import NAME_LENGTH, text_problem
-
-from kingdom.terminal import printable
+from kingdom.compiler.texts import NAME_LENGTH, printable, text_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIPBOARD = "\x1b]52;c;ZWNobyBwd25lZA==\x07"  # OSC 52: writes the terminal's clipboard

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from kingdom.cli import arguments, common
 from kingdom.cli.common import console
-from kingdom.terminal import printable
+from kingdom.compiler.texts import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -19,7 +19,7 @@ from kingdom.cli import list as list_cards
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE
 from kingdom.compiler.errors import CompileError
-from kingdom.terminal import printable
+from kingdom.compiler.texts import printable
 
 COMMANDS = (check, list_cards, show, schema, test, demo, simulate, rate, render, randomizer, play,
             phrases)

@@ -12,8 +12,8 @@ from rich.text import Text
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import console
+from kingdom.compiler.texts import printable
 from kingdom.runtime.library import Library
-from kingdom.terminal import printable
 
 SEED = arguments.whole_number(0, arguments.MAX_SEED)
 SEAT = arguments.whole_number(1, arguments.MAX_PLAYERS)

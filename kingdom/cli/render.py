@@ -14,8 +14,8 @@ from pathlib import Path
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import FAILED
+from kingdom.compiler.texts import printable
 from kingdom.runtime.library import Library
-from kingdom.terminal import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

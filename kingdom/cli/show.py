@@ -8,8 +8,8 @@ import sys
 
 from kingdom.cli import arguments, common
 from kingdom.cli.common import FAILED
+from kingdom.compiler.texts import printable
 from kingdom.runtime.library import find_card
-from kingdom.terminal import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

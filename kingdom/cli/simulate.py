@@ -17,13 +17,13 @@ from pathlib import Path
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import FAILED, PipeConsole, console
+from kingdom.compiler.texts import printable
 from kingdom.lab import reports
 from kingdom.lab.cluster import ClusterError, RunSpec, build_setup, simulate_on_cluster
 from kingdom.lab.results import with_without, write_csv
 from kingdom.lab.simulate import Setup, round_robin, simulate
 from kingdom.runtime.library import Library
 from kingdom.runtime.setup import RANDOM
-from kingdom.terminal import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

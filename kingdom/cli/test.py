@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from kingdom.cli import arguments, common
-from kingdom.terminal import printable
+from kingdom.compiler.texts import printable
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

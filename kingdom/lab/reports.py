@@ -13,11 +13,11 @@ from dataclasses import asdict
 from rich.console import RenderableType
 from rich.table import Table
 
+from kingdom.compiler.texts import printable
 from kingdom.lab.cluster import RunSpec
 from kingdom.lab.rate import Rating, place
 from kingdom.lab.results import FAILURES, Results, wilson, with_without
 from kingdom.runtime.setup import RANDOM
-from kingdom.terminal import printable
 
 
 # ------------------------------------------------------------------------------ simulate

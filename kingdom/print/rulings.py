@@ -12,12 +12,12 @@ import re
 from pathlib import Path
 
 from kingdom.compiler.files import read_text
+from kingdom.compiler.texts import printable
 from kingdom.print.selection import RenderError
-from kingdom.terminal import printable
 
 RULES_ENV = "KINGDOM_RULES"
-RULES_BYTES = 1024 * 1024  # a rules file is a few dozen KB
 DEFAULT_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
+RULES_BYTES = 1024 * 1024  # a rules file is a few dozen KB
 
 
 # ------------------------------------------------------------------------------ rulings

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kingdom.compiler.texts import printable
 from kingdom.runtime.setup import standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
 from kingdom.table.narrate import Narrator, money
 from kingdom.table.save import Record, SaveError, remove_stale
-from kingdom.terminal import printable
 
 
 # ---------------------------------------------------------------------------- the game
@@ -428,6 +428,7 @@ class Terminal:
         if not name:
             self.write(HELP, None)
             return
+        from kingdom.compiler.texts import printable
         from kingdom.runtime.library import find_card
 
         found = find_card(self.table.library, name)
