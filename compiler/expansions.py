@@ -48,6 +48,7 @@ MANIFEST = "expansion.yaml"
 ENTRY_POINT_GROUP = "kingdom.expansions"
 ENV_VAR = "KINGDOM_PATH"
 NOT_CARDS = {"scenarios", "build", "dist"}  # subfolders of an expansion that hold no card files
+MAX_ENTRIES = 20_000  # files and folders under a card folder: more is no card folder (`/`)
 
 
 @dataclass
@@ -141,6 +142,18 @@ def yaml_files(folder: Path) -> list[Path]:
     return sorted(out)
 
 
+def too_many_entries(folder: Path) -> bool:
+    """Whether `folder` holds more than MAX_ENTRIES files and folders (counted as `yaml_files`
+    walks, up to the first one too many)."""
+    count = 0
+    for _root, dirs, files in os.walk(folder, followlinks=True):
+        dirs[:] = [d for d in dirs if not _skipped(d)]
+        count += len(dirs) + len(files)
+        if count > MAX_ENTRIES:
+            return True
+    return False
+
+
 def manifests(folder: Path) -> list[Manifest | Diagnostic]:
     """Every manifest in `folder` and below it."""
     if not folder.is_dir():
@@ -158,6 +171,10 @@ def folder_cards(folder: Path) -> tuple[list[tuple[Path, str]], list[Diagnostic]
         return [], [Diagnostic("K402", "no such card folder", str(folder))]
     if folder.is_file():
         return [(folder, folder.parent.name)], []
+    if too_many_entries(folder):
+        return [], [Diagnostic("K402", f"more than {MAX_ENTRIES:,} files and folders under this "
+                               "folder: is it a card folder?", str(folder),
+                               hint="give the folder that holds the card files")]
     diagnostics: list[Diagnostic] = []
     accepted: dict[Path, Manifest] = {}
     refused: list[Path] = []

@@ -85,9 +85,11 @@ def test_ctrl_c_saves_and_says_how_to_resume(tmp_path: Path) -> None:
 
 def test_a_bad_save_file_is_refused_with_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "kingdom-play", "version": 1, "kingdom": "Smithy"}')
+    bad.write_text('{"format": "kingdom-play", "version": 2, "setup": {"kingdom": "Smithy"}, '
+                   '"digest": "d99fc6177c8975c9fdca4c03fca5cd9b31b0cfff0b5ed2a779946d3372eb0192", '
+                   '"answers": []}')
     run = kingdom_play("--resume", str(bad))
-    assert run.returncode == 2 and "'kingdom' is missing or not what a save file holds" in run.stderr
+    assert run.returncode == 2 and "setting 'kingdom': expected a list of texts" in run.stderr
     bad.write_text("{nope")
     with pytest.raises(SaveError, match=r"bad.json:1:2: not a save file"):
         Record.load(bad)

@@ -17,6 +17,8 @@ from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.files import NotRegular, TooLarge, read_bytes
 from kingdom.compiler.loader import load_yaml
 
+from kingdom.table.save import digest
+
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 60  # seconds: the commands take one or two; a hang is killed here
 SMITHY = "dsl: 1\nname: Smithy Two\ncost: 4\ntypes: [Action]\nplay: +3 cards\n"
@@ -95,7 +97,8 @@ def test_a_save_file_naming_a_special_bot_file_is_refused(tmp_path: Path, what: 
                       "--save", str(save))
     assert started.returncode == 0, started.stderr
     data = json.loads(save.read_text())
-    data["bots"] = [str(bad)]
+    data["setup"]["bots"] = [str(bad)]
+    data["digest"] = digest(data["setup"])  # (as if written so)
     save.write_text(json.dumps(data))
     run = kingdom("play", "--resume", str(save))
     assert run.returncode == 2
@@ -121,3 +124,17 @@ def test_the_limit_is_applied_before_reading(tmp_path: Path) -> None:
         read_bytes(big, 1000)
     assert raised.value.size == 5000
     assert read_bytes(big, 5000) == b"#" * 5000
+
+
+def test_a_folder_of_everything_is_no_card_folder(tmp_path: Path) -> None:
+    """`--cards /` and `check /` would compile every YAML file on the machine."""
+    from kingdom.compiler.expansions import MAX_ENTRIES
+
+    for i in range(MAX_ENTRIES // 1000 + 1):
+        folder = tmp_path / f"f{i}"
+        folder.mkdir()
+        for j in range(1000):
+            (folder / f"{j}.txt").touch()
+    listed = kingdom("list", "--cards", str(tmp_path))
+    assert listed.returncode == 2
+    assert f"'{tmp_path}' holds more than 20,000 files and folders" in listed.stderr

@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from kingdom.compiler.expansions import folder_cards
+from kingdom.compiler.expansions import MAX_ENTRIES, folder_cards, too_many_entries
 from kingdom.compiler.files import not_regular
 from kingdom.runtime.library import Library, find_card
 
@@ -24,6 +24,8 @@ PLOT_SUFFIXES = (".png", ".pdf", ".svg")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # the rules' player counts (runtime.game.Game refuses others)
 MAX_JOBS = 64
 MAX_GAMES = 100_000_000
+MAX_KINGDOM = 10  # the rules' Kingdom: 10 piles (a Bane or Ferryman's pile is added to them)
+MAX_SEED = 10**18 - 1  # a game's seed for `play`: 18 digits, as a save file holds numbers
 
 
 class UsageError(Exception):
@@ -55,6 +57,9 @@ def card_path(text: str) -> str:
 
 
 def _holds_cards(folder: Path) -> bool:
+    if too_many_entries(folder):  # (`--cards /` would compile every YAML file on the machine)
+        raise argparse.ArgumentTypeError(f"'{folder}' holds more than {MAX_ENTRIES:,} files and "
+                                         "folders: give the folder of the card files")
     files, problems = folder_cards(folder)
     return bool(files or problems)  # (a refused manifest is reported by the compile)
 
@@ -150,10 +155,15 @@ def card_or_pile(library: Library, name: str) -> str:
 
 
 def kingdom_piles(library: Library, text: str, ally_hint: str) -> list[str]:
-    """The Kingdom piles of a comma-separated list: Kingdom cards and split piles, each once.
-    `ally_hint` says what to do instead when an Ally is named."""
+    """The Kingdom piles of a comma-separated list: Kingdom cards and split piles, each once,
+    at most MAX_KINGDOM. `ally_hint` says what to do instead when an Ally is named."""
+    return kingdom_list(library, text.split(","), ally_hint)
+
+
+def kingdom_list(library: Library, names: Iterable[str], ally_hint: str) -> list[str]:
+    """`kingdom_piles` of names already apart (a save file's)."""
     piles: list[str] = []
-    for name in (n.strip() for n in text.split(",")):
+    for name in (n.strip() for n in names):
         if not name:
             continue
         pile = find_card(library, name)
@@ -167,6 +177,9 @@ def kingdom_piles(library: Library, text: str, ally_hint: str) -> list[str]:
         if pile in piles:
             raise UsageError(f"--kingdom: '{pile}' is named twice; each pile is in a game once")
         piles.append(pile)
+    if len(piles) > MAX_KINGDOM:
+        raise UsageError(f"--kingdom: {len(piles)} piles, but a Kingdom has at most {MAX_KINGDOM} "
+                         "(the game adds a Bane or Ferryman's pile itself)")
     return piles
 
 

@@ -9,102 +9,25 @@ same game because everything is seeded.
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kingdom.compiler.texts import printable
 from kingdom.runtime.setup import standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
 from kingdom.runtime.tokens import BY_KEY
 from kingdom.table.narrate import Narrator, money
-
-SAVE_FORMAT, SAVE_VERSION = "kingdom-play", 1
-MAX_SAVE_BYTES = 4 * 1024 * 1024
-DEFAULT_SAVE = "kingdom-play.json"
-
-
-class SaveError(Exception):
-    """A save file that cannot be read or does not fit this game."""
-
-
-# ---------------------------------------------------------------------------- the record
-@dataclass
-class Record:
-    """Everything needed to play a game again: its setup and the person's answers so far."""
-
-    kingdom: list[str]
-    bots: list[str]  # bot specs as `--bots` takes them, one per other seat
-    seed: int
-    seat: int = 0  # the person's seat (0: first player)
-    cards: list[str] = field(default_factory=list)  # --cards paths
-    answers: list[Any] = field(default_factory=list)
-
-    def save(self, path: Path) -> None:
-        """Write the record to `path` atomically (a crash leaves the old file or the new one)."""
-        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
-        folder = path.parent if str(path.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(prefix=".kingdom-play-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(data, out, indent=1)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-
-    @classmethod
-    def load(cls, path: Path) -> Record:
-        """The record in `path`; SaveError saying what is wrong with it."""
-        try:
-            if path.stat().st_size > MAX_SAVE_BYTES:
-                raise SaveError(f"{path}: too large for a save file")
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
-        except json.JSONDecodeError as exc:
-            raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: not a save file of "
-                            f"`kingdom play` ({exc.msg})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{path}: not a save file of `kingdom play`")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"{path}: save file version {data.get('version')!r}; this Kingdom "
-                            f"reads version {SAVE_VERSION}")
-        checks = {"kingdom": _strings, "bots": _strings, "cards": _strings, "answers": _answers,
-                  "seed": _whole, "seat": _whole}
-        for key, check in checks.items():
-            if key not in data or not check(data[key]):
-                raise SaveError(f"{path}: '{key}' is missing or not what a save file holds")
-        if not 1 <= len(data["bots"]) <= 5 or data["seat"] > len(data["bots"]):
-            raise SaveError(f"{path}: 'bots' and 'seat' do not make a game of 2 to 6 players")
-        return cls(**{key: data[key] for key in checks})
-
-
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _answers(value: Any) -> bool:
-    plain = (str, int, bool, type(None))
-    return isinstance(value, list) and all(
-        isinstance(v, plain) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
-        for v in value)
+from kingdom.table.save import Record, SaveError, remove_stale
 
 
 # ---------------------------------------------------------------------------- the game
 class Table:
     """A game in progress on the step-wise API: the session, the narrator, the record. Every
     legal answer is recorded (and `on_answer` called, to save it); `undo` plays the game again
-    without the last one."""
+    without the last one. An answer after which the game fails (an engine fault) is taken back,
+    live or when resuming a save that holds it, and `failure` says so: the person can answer
+    differently or undo further, and no save is left that cannot be resumed."""
 
     def __init__(self, library, record: Record, bots: list[Any], plain: bool = True,
                  on_answer: Callable[[Record], None] | None = None) -> None:
@@ -115,37 +38,61 @@ class Table:
         self.on_answer = on_answer
         self.session: Session | None = None
         self.narrator: Narrator | None = None
-        self.me = f"p{record.seat + 1}"
+        self.failure = ""  # what failed after the answer taken back, until it is said
+        self.me = f"p{record.seat}"
         self._replay(record.answers)
 
     def _replay(self, answers: list[Any]) -> None:
-        """A new game from the seed, given `answers` one by one."""
+        """A new game from the seed, given `answers` one by one; stopped before an answer after
+        which the game fails."""
+        given = self._start_replay(answers)
+        if given is not None:
+            self._start_replay(answers[:given - 1])
+
+    def _start_replay(self, answers: list[Any]) -> int | None:
+        """Play `answers` in a new game: None, or how many were given when the game failed."""
         self.close()
         session = Session()
         agents: list[Any] = []
         bots = iter(self.bots)
-        for seat in range(len(self.bots) + 1):
+        for seat in range(1, len(self.bots) + 2):
             agents.append(session.seat() if seat == self.record.seat
-                          else next(bots).agent(self.record.seed + seat))
+                          else next(bots).agent(self.record.seed + seat - 1))
         game = standard_game(self.library, self.record.kingdom, agents, seed=self.record.seed)
         self.narrator = Narrator(self.plain).attach(game)
         self.session = session
         session.start(game)
+        given = 0
         try:
             for answer in answers:
                 if session.pending() is None:
                     raise SaveError("the game ended before all the saved answers were used")
                 session.answer(answer)
-        except (IllegalAnswer, GameFailed) as exc:
+                given += 1
+            session.pending()  # (the game plays on to the next decision: its narration is said)
+        except GameFailed as exc:
+            if not given:
+                raise SaveError(f"the game fails before your first decision ({exc})") from None
+            self.failure = (f"The game stopped with an error after your answer "
+                            f"{printable(str(answers[given - 1]))!r} ({exc}); that answer is "
+                            "taken back: answer differently, or 'undo'. Please report the error.")
+            return given
+        except IllegalAnswer as exc:
             raise SaveError(f"the saved answers do not fit this game ({exc}); were the cards "
                             "changed since it was saved?") from None
-        session.pending()  # (the game played on to the next decision: its narration is said)
         self.record.answers = list(answers)
+        return None
 
     def pending(self) -> Pending | None:
         """The person's decision now, or None once the game is over (then the narration of
-        the end is said)."""
-        pending = self.session.pending()
+        the end is said). A game that failed after the last answer is played again without it
+        (and saved so)."""
+        try:
+            pending = self.session.pending()
+        except GameFailed:
+            self._replay(self.record.answers)
+            self._saved()
+            pending = self.session.pending()
         if pending is None and not self.narrator.finished:
             self.narrator.finish()
         elif pending is not None:
@@ -156,17 +103,19 @@ class Table:
         """Answer the pending decision (IllegalAnswer, with nothing changed, if not legal)."""
         self.session.answer(value)
         self.record.answers.append(value)
-        if self.on_answer is not None:
-            self.on_answer(self.record)
+        self._saved()
 
     def undo(self) -> bool:
         """Back to the person's previous decision; False if there is none."""
         if not self.record.answers:
             return False
         self._replay(self.record.answers[:-1])
+        self._saved()
+        return True
+
+    def _saved(self) -> None:
         if self.on_answer is not None:
             self.on_answer(self.record)
-        return True
 
     def close(self) -> None:
         if self.session is not None:
@@ -354,7 +303,8 @@ def decision_lines(pending: Pending) -> list[str]:
 
 HELP = """Commands: a number or name answers; '? CARD' shows a card's text; 'hand', 'supply'
 (piles, costs, trash), 'score', 'log' (what happened; 'log all'), 'undo' (back to your previous
-decision), 'quit' (saved: resume later). End of input or Ctrl-C saves and stops too."""
+decision), 'save FILE' (save to another file from now on), 'quit' (saved: resume later). End of
+input or Ctrl-C saves and stops too."""
 
 
 
@@ -373,18 +323,50 @@ class Terminal:
         self.pause = pause
         self.shown = 0  # narration lines shown so far
         self.turn_shown = -1  # the turn whose state was last shown
+        self.unsaved = ""  # why the last save failed ("" once saved)
+        table.on_answer = lambda _record: self._save()
 
     def run(self) -> int:
-        """Play to the end, or until the input ends or Ctrl-C (saved: resumable); 0 either way."""
+        """Play to the end, or until the input ends or Ctrl-C (saved: resumable); 0 either way,
+        1 if the game could not be saved (said, with what was lost)."""
+        remove_stale(self.save_path.resolve().parent)
+        self._save()
         try:
             return self._play()
         except (EOFError, KeyboardInterrupt):
             self.write("", None)
+            if self.unsaved:
+                self.write(f"The game could NOT be saved to {self.save_path} ({self.unsaved}); "
+                           "it ends here, unsaved.", "red")
+                return 1
             self.write(f"Game saved to {self.save_path}; continue it with: kingdom play "
                        f"--resume {self.save_path}", None)
             return 0
         finally:
             self.table.close()
+
+    def _save(self) -> None:
+        """Save the record; a failure (the folder became read-only, the disk is full) is said
+        and the game goes on in memory, saved again after the next answer or to the file
+        'save FILE' names."""
+        reason = self._write(self.save_path)
+        if reason and reason != self.unsaved:
+            self.write(f"Could not save the game to {self.save_path}: {reason}. The game goes on "
+                       "and is saved after your next answer; 'save FILE' saves it to another "
+                       "file.", "red")
+        elif not reason and self.unsaved:
+            self.write(f"Saved to {self.save_path} again.", None)
+        self.unsaved = reason
+
+    def _write(self, path: Path) -> str:
+        """Write the save file: "" or why it could not be written."""
+        try:
+            self.table.record.save(path)
+        except SaveError as exc:
+            return str(exc)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+        return ""
 
     def _play(self) -> int:
         table = self.table
@@ -398,6 +380,9 @@ class Terminal:
             self.write(f"You are {table.me}. Type ? for help.", None)
         while True:
             pending = table.pending()
+            if table.failure:
+                self.write(table.failure, "red")
+                table.failure = ""
             self._narrate()
             if pending is None:
                 return 0
@@ -426,6 +411,8 @@ class Terminal:
             command = command.lower()
             if command in ("?", "help"):
                 self._help(rest.strip())
+            elif command == "save" and rest.strip():
+                self._save_to(Path(rest.strip()))
             elif text.lower() in COMMANDS:
                 if COMMANDS[text.lower()](self, pending):
                     return
@@ -450,6 +437,15 @@ class Terminal:
         card = self.table.library[found]
         self.write(printable(f"{card.name} ({money(card.cost, self.table.plain)}, "
                              f"{' - '.join(card.types)}): " + " ".join(card.text.split())), None)
+
+    def _save_to(self, path: Path) -> None:
+        """`save FILE`: save there now and after every answer from now on."""
+        reason = self._write(path)
+        if reason:
+            self.write(f"Could not save to {path}: {reason}.", "red")
+            return
+        self.save_path, self.unsaved = path, ""
+        self.write(f"Saved to {path}; the game is saved there from now on.", None)
 
     def _lines(self, lines: list[str]) -> bool:
         for line in lines:
