@@ -101,6 +101,10 @@ class ConditionRules(Transformer):
         """True when the card referred to costs that much or more."""
         return Condition("costs_at_least", c[0], c[1]).at(meta)
 
+    def costs_at_most(self, meta, c):
+        """True when the card referred to costs that much or less."""
+        return Condition("costs_at_most", c[0], c[1]).at(meta)
+
     def copy_in_play(self, meta, c):
         """True when a card of yours in play has the name of the card referred to."""
         return Condition("copy_in_play", c[0]).at(meta)
