@@ -40,7 +40,7 @@ FOUNDRY = Example(
                "Casting Mold", "Ore Sampler", "Ember Tongs", "Slag Guard", "Salvage Crew", "Cinder",
                "Pattern Rack", "Trip Hammer", "Ledger Clerk", "Drop Forge", "Recasting Pit",
                "Company Scrip", "Slag Ingot", "Bellows", "Crowded Forge",
-               "Sorting Chute", "Ore Crusher"}),
+               "Sorting Chute", "Ore Crusher", "Eternal Flame", "Pilot Light"}),
     "casting-mold.yaml", ("Stoker", {"coins": 5}))
 EXAMPLES = [HARBOR, FOUNDRY]
 EXAMPLE_IDS = [e.set for e in EXAMPLES]
