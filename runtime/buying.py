@@ -24,7 +24,7 @@ class Buying:
         A plain buy (nothing listens, costs as printed, no when-gain ability) is made here."""
         piles, listeners = self.piles, self.listeners
         options = None
-        while self.buys > 0:
+        while self.buys > 0 and self.phase == "buy":  # (a gain may return to the Action phase)
             if player.coffers:  # (no decision is made for a player without Coffers)
                 self.offer_coffers(player)
             if choose_buy is not None:

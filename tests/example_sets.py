@@ -40,7 +40,8 @@ FOUNDRY = Example(
                "Casting Mold", "Ore Sampler", "Ember Tongs", "Slag Guard", "Salvage Crew", "Cinder",
                "Pattern Rack", "Trip Hammer", "Ledger Clerk", "Drop Forge", "Recasting Pit",
                "Company Scrip", "Slag Ingot", "Bellows", "Crowded Forge",
-               "Sorting Chute", "Ore Crusher", "Eternal Flame", "Pilot Light"}),
+               "Sorting Chute", "Ore Crusher", "Eternal Flame", "Pilot Light",
+               "Second Shift"}),
     "casting-mold.yaml", ("Stoker", {"coins": 5}))
 EXAMPLES = [HARBOR, FOUNDRY]
 EXAMPLE_IDS = [e.set for e in EXAMPLES]

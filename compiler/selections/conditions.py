@@ -79,6 +79,9 @@ class Condition(Node):
             ref = args[0]
             return lambda ctx: any(c.d.name == d.name for d in ref.defs(ctx)
                                    for c in ctx.player.in_play)
+        if kind == "its_your":  # "it's your turn", "it's your Buy phase"
+            phase = {"turn": None, "Buy phase": "buy", "Action phase": "action"}[args[0]]
+            return lambda ctx: ctx.player is ctx.game.player and phase in (None, ctx.game.phase)
         if kind == "made_shuffle":  # a draw of this effect shuffled (set by the draw steps)
             return lambda ctx: bool(ctx.vars.get("shuffled"))
         if kind == "moved_at_least":  # "if you discarded at least one"
@@ -140,6 +143,8 @@ class Condition(Node):
             return f"{args[0].render()} costs {args[1].render()} or {more}"
         if kind == "made_shuffle":
             return "this made you shuffle (at least one card)"
+        if kind == "its_your":
+            return f"it's your {args[0]}"
         if kind == "copy_in_play":
             return f"you have a copy of {args[0].render()} in play"
         if kind == "moved_at_least":
@@ -189,6 +194,7 @@ class Condition(Node):
             "costs_at_least": lambda: f"{args[0]} costs {args[1]} or more",
             "costs_at_most": lambda: f"{args[0]} costs {args[1]} or less",
             "made_shuffle": lambda: "this made you shuffle",
+            "its_your": lambda: f"it's your {args[0].lower()}",
             "copy_in_play": lambda: f"you have a copy of {args[0]} in play",
             "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
             "all_different": lambda: "the revealed cards all have different names",

@@ -93,6 +93,10 @@ class ConditionRules(Transformer):
         condition.text = "it's the named card"
         return condition
 
+    def its_your(self, meta, c):
+        """True on your turn ("it's your turn"), or in that phase of it ("it's your Buy phase")."""
+        return Condition("its_your", c[0]).at(meta)
+
     def is_not_named(self, meta, c):
         """True when the card referred to is not the card named by "name a card"."""
         return Condition("is_not_named", c[0]).at(meta)
