@@ -28,7 +28,7 @@ class Buying:
         A plain buy (nothing listens, costs as printed, no when-gain ability) is made here."""
         piles, listeners = self.piles, self.listeners
         options = None
-        while self.buys > 0:
+        while self.buys > 0 and self.phase == "buy":  # (a gain may return to the Action phase)
             for kind in BUY_OFFERS:
                 if getattr(player, kind.key):  # (no decision is made for a player holding none)
                     self.offer_tokens(player, (kind,))

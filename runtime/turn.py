@@ -170,6 +170,13 @@ class Turn:
                 if choose_buy is not None and self._plain_turn(player, choose_buy):
                     return
         self.start_turn()
+        self._phases(player)
+        self.end_turn()
+
+    def _phases(self, player: Player) -> None:
+        """The Action and Buy phases of take_turn; again from the Action phase when a card
+        returns to it ("return to your Action phase")."""
+        listeners = self.listeners  # (the same dict all game: mutated, never replaced)
         while (self.actions > 0 or self.holds(player, ACTION_OFFERS)) and self.phase == "action":
             # (loops, not comprehensions: cheaper for a hand of a few cards)
             for c in player.hand:
@@ -213,7 +220,8 @@ class Turn:
             if chosen:
                 self._play_treasures(player, chosen if chosen is treasures else list(chosen))
         self._buy_phase(player, getattr(agent, "choose_buy", None))
-        self.end_turn()
+        if self.phase == "action":
+            self._phases(player)
 
     def _plain_turn(self, player: Player, choose_buy: Callable) -> bool:
         """take_turn, when nothing listens, no effect waits for this turn and the hand holds
@@ -253,7 +261,11 @@ class Turn:
             player.in_play.extend(played)
         self.coins = coins
         self._buy_phase(player, choose_buy)
-        if self.listeners or player.next_turn or self.kept_in_hand or self._discard_from_play:
+        returned = self.phase == "action"
+        if returned:  # a gain returned to the Action phase: the turn goes on from there
+            self._phases(player)
+        if returned or self.listeners or player.next_turn or self.kept_in_hand or \
+                self._discard_from_play:
             self.end_turn()  # a gain made something happen: the full Clean-up
             return True
         self.phase = "cleanup"  # cleanup() with nothing staying or listening

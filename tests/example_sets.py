@@ -39,7 +39,9 @@ FOUNDRY = Example(
                "Whetstone", "Banked Fire", "Recaster", "Sluice Box", "Patternmaker", "Cold Furnace",
                "Casting Mold", "Ore Sampler", "Ember Tongs", "Slag Guard", "Salvage Crew", "Cinder",
                "Pattern Rack", "Trip Hammer", "Ledger Clerk", "Drop Forge", "Recasting Pit",
-               "Company Scrip", "Slag Ingot", "Bellows"}),
+               "Company Scrip", "Slag Ingot", "Bellows", "Crowded Forge",
+               "Sorting Chute", "Ore Crusher", "Eternal Flame", "Pilot Light",
+               "Second Shift"}),
     "casting-mold.yaml", ("Stoker", {"coins": 5}))
 EXAMPLES = [HARBOR, FOUNDRY]
 EXAMPLE_IDS = [e.set for e in EXAMPLES]

@@ -48,7 +48,8 @@ TERMINALS = {
     "VP_TOKEN": ("vp token(s)", "one of: vp token, vp tokens"),
 }
 
-PUNCTUATION = {"_COMMA_THEN": ", then"}  # terminals written as they read, not as <placeholders>
+# terminals written as they read, not as <placeholders>
+PUNCTUATION = {"_COMMA_THEN": ", then", "_ROUND_DOWN": "(round down)"}
 
 
 # --------------------------------------------------------------------------- the grammar

@@ -16,7 +16,7 @@ BUILDERS: dict[str, Callable] = {}  # alias -> constructor taking the parse chil
 
 MODULES = (
     "bonus", "buy_limits", "choosing", "cleanup", "costs", "draw", "exchange", "from_play",
-    "gain", "gain_one_each", "move", "passing", "piles", "play", "play_per", "produce", "reveal",
+    "gain", "gain_one_each", "move", "passing", "phases", "piles", "play", "play_per", "produce", "reveal",
     "setup_piles", "tokens", "turn",
 )
 

@@ -35,21 +35,25 @@ def resource_of(word: str) -> str:
     "bonus",
     r"""
       "+" INT RESOURCE ("per" countable)?      -> bonus
+    | "+" INT RESOURCE "per" INT countable _ROUND_DOWN   -> bonus_per_n  // e.g.
+        // +1 card per 3 cards you have in play (round down)
     | "+" MONEY ("per" countable)?             -> bonus_money
-    | "+" MONEY "per" INT countable "(" "round" "down" ")"   -> bonus_money_per_n
+    | "+" MONEY "per" INT countable _ROUND_DOWN   -> bonus_money_per_n
     | "-" MONEY ("per" countable)?             -> penalty_money  // e.g. -$1 per Treasure card in your hand
     | "+" COINS_EQUAL "equal" "to" coins_worth -> bonus_money_equal  // e.g. +$ equal to its cost
     | "+" INT VP_TOKEN ("per" countable)?      -> bonus_vp_tokens  // e.g. +1 vp token
-    | "+" INT VP_TOKEN "per" countable "(" "round" "down" ")"   -> bonus_vp_tokens_round  // e.g.
+    | "+" INT VP_TOKEN "per" countable _ROUND_DOWN   -> bonus_vp_tokens_round  // e.g.
         // +1 vp token per $2 it costs (round down)
     | played_worth MONEY ("per" countable)?   -> worth_when_played  // e.g.
         // when you play this, it's worth $1 per Treasure you have in play (counting it)
-    | played_worth MONEY "per" INT countable "(" "round" "down" ")"   -> worth_when_played_per_n  // e.g.
+    | played_worth MONEY "per" INT countable _ROUND_DOWN   -> worth_when_played_per_n  // e.g.
         // when you play this, it's worth $1 per 5 cards in your deck and discard pile (round down)
 played_worth: "when" "you" "play" "this" "," "it's" "worth"
 coins_worth: "its" "cost"                      -> worth_its_cost  // e.g. +$ equal to its cost
            | "the" "total" "cost" "of" ref     -> worth_total_cost  // e.g.
            // trash 2 cards from your hand; +$ equal to the total cost of the trashed cards
+// one token, so that "... you have in play (round down)" is not read as "(counting this)"
+_ROUND_DOWN.2: /\(round down\)/
 COINS_EQUAL.2: /\$(?= equal to\b)/
 VP_TOKEN.2: /(?:@NAMED_TOKENS@)(?![a-z'\/-])/
 RESOURCE.1: /(?:cards|card|actions|action|buys|buy|@BONUS_TOKENS@)(?![a-z'\/-])/
@@ -65,6 +69,14 @@ class Bonus(Node):
     def build_bonus(amount, resource, per=None) -> Bonus:
         """+N Cards, Actions, Buys, Favors, Coffers or VP: draws the cards or adds to the counter."""
         return Bonus(resource_of(str(resource)), int(amount), per)
+
+    @staticmethod
+    def build_bonus_per_n(amount, resource, divisor, per) -> Bonus:
+        """"+1 Card per 3 cards you have in play (round down)": one bonus per whole N counted,
+        for any of them (+Cards, +Actions, +Buys, +Coffers, +Favors, +VP)."""
+        bonus = Bonus.build_bonus(amount, resource, per)
+        bonus.divisor = int(divisor)
+        return bonus
 
     @staticmethod
     def build_bonus_money(money, per=None) -> Bonus:

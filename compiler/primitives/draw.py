@@ -11,6 +11,7 @@ from kingdom.compiler.selections.selection import Selection
 from kingdom.runtime.decisions import YES_NO, Decision, ask
 
 if TYPE_CHECKING:
+    from kingdom.compiler.selections.amounts import Amount
     from kingdom.runtime.context import Ctx
 
 
@@ -25,6 +26,8 @@ THAT_MANY = -1  # the count of "draw that many": the cards the step before moved
     | "draw" "until" "you" "have" INT CARD_WORD "in" "hand" skipping?   -> draw_until
     | "draw" "that" "many" CARD_WORD? -> draw_that_many  // e.g. discard 2 cards, then draw that many
     | "draw" "the" "rest"                                        -> draw_the_rest  // e.g. draw the rest
+    | "draw" CARD_WORD "equal" "to" card_number -> draw_equal_to  // e.g.
+        // draw cards equal to the number of Golds you have
 skipping: "," "skipping" "any" filter
 """,
 )
@@ -33,6 +36,14 @@ class Draw(Node):
         self.count = count
         self.until = until
         self.skip = skip
+
+    @staticmethod
+    def build_draw_equal_to(_word, amount: Amount) -> Draw:
+        """Draws as many cards as the number is when it draws ("the cost in $ of the trashed
+        card", "the number of Golds you have")."""
+        draw = Draw(0)
+        draw.equal_to = amount
+        return draw
 
     @staticmethod
     def build_draw_one(_article, _word) -> Draw:
@@ -65,6 +76,14 @@ class Draw(Node):
 
     def compile(self, env: Env):
         count = self.count
+        equal_to = getattr(self, "equal_to", None)
+        if equal_to is not None:
+            number = equal_to.compile_amount()
+
+            def draw_equal_to(ctx: Ctx) -> None:
+                many = max(0, number(ctx))
+                ctx.did = len(ctx.game.draw(ctx.player, many)) == many
+            return draw_equal_to
         if count == THAT_MANY:
             def draw_that_many(ctx: Ctx) -> None:
                 many = len(ctx.vars.get("it") or ())
@@ -105,10 +124,14 @@ class Draw(Node):
             return text
         if self.count == THAT_MANY:
             return "draw that many cards"
+        if getattr(self, "equal_to", None) is not None:
+            return f"draw cards equal to {self.equal_to.render()}"
         return "draw a card" if self.count == 1 else f"draw {self.count} cards"
 
     def unparse(self) -> str:
         if self.until:
             skip = f", skipping any {self.skip.unparse(many=True)}" if self.skip is not None else ""
             return f"draw until you have {self.count} cards in hand{skip}"
+        if getattr(self, "equal_to", None) is not None:
+            return f"draw cards equal to {self.equal_to.unparse()}"
         return self.render()

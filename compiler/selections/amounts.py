@@ -62,7 +62,7 @@ class Amount(Node):
         if self.kind == "count":
             return f"the number of {self.value.render(many=True)}"
         if self.kind == "cost_of":
-            return f"the cost of {self.value.render()}"
+            return f"the cost{' in $' if getattr(self, 'in_coins', False) else ''} of {self.value.render()}"
         if self.kind == "types_of":
             return f"the number of types of {self.value.render()}"
         op = "+" if self.kind == "add" else "-"
@@ -75,6 +75,8 @@ class Amount(Node):
             return NUMBER_WORDS[self.value] if getattr(self, "word", False) else str(self.value)
         if self.kind == "count":
             return f"the number of {self.value.unparse()}"
+        if self.kind == "cost_of" and getattr(self, "in_coins", False):
+            return f"the cost in $ of {self.value.unparse()}"
         if self.kind in ("cost_of", "types_of"):
             return f"{self.kind.removesuffix('_of')}({self.value.unparse()})"
         return f"{self.value.unparse()} {'+' if self.kind == 'add' else '-'} {self.other.unparse()}"

@@ -65,13 +65,23 @@ class Condition(Node):
             return lambda ctx: any(
                 d.name != ctx.vars.get("named_card") for d in args[0].defs(ctx)
             )
-        if kind == "costs_at_least":
-            ref, money = args[0], args[1].compile_money()
-            return lambda ctx: any(ctx.game.cost(d) >= money(ctx) for d in ref.defs(ctx))
+        if kind in ("costs_at_least", "costs_at_most"):  # (nothing to compare with: false)
+            ref, money, at_least = args[0], args[1].compile_money(), kind == "costs_at_least"
+
+            def costs(ctx: Ctx) -> bool:
+                limit = money(ctx)
+                return limit is not None and any(
+                    (ctx.game.cost(d) >= limit) if at_least else (ctx.game.cost(d) <= limit)
+                    for d in ref.defs(ctx))
+
+            return costs
         if kind == "copy_in_play":  # a card of yours in play with its name
             ref = args[0]
             return lambda ctx: any(c.d.name == d.name for d in ref.defs(ctx)
                                    for c in ctx.player.in_play)
+        if kind == "its_your":  # "it's your turn", "it's your Buy phase"
+            phase = {"turn": None, "Buy phase": "buy", "Action phase": "action"}[args[0]]
+            return lambda ctx: ctx.player is ctx.game.player and phase in (None, ctx.game.phase)
         if kind == "made_shuffle":  # a draw of this effect shuffled (set by the draw steps)
             return lambda ctx: bool(ctx.vars.get("shuffled"))
         if kind == "moved_at_least":  # "if you discarded at least one"
@@ -128,10 +138,13 @@ class Condition(Node):
             return "you named it"
         if kind == "is_not_named":
             return "wrong"
-        if kind == "costs_at_least":
-            return f"{args[0].render()} costs {args[1].render()} or more"
+        if kind in ("costs_at_least", "costs_at_most"):
+            more = "more" if kind == "costs_at_least" else "less"
+            return f"{args[0].render()} costs {args[1].render()} or {more}"
         if kind == "made_shuffle":
             return "this made you shuffle (at least one card)"
+        if kind == "its_your":
+            return f"it's your {args[0]}"
         if kind == "copy_in_play":
             return f"you have a copy of {args[0].render()} in play"
         if kind == "moved_at_least":
@@ -179,7 +192,9 @@ class Condition(Node):
             "none_of": lambda: f"you have no {args[0]}",
             "no_empty_piles": lambda: "no supply piles are empty",
             "costs_at_least": lambda: f"{args[0]} costs {args[1]} or more",
+            "costs_at_most": lambda: f"{args[0]} costs {args[1]} or less",
             "made_shuffle": lambda: "this made you shuffle",
+            "its_your": lambda: f"it's your {args[0].lower()}",
             "copy_in_play": lambda: f"you have a copy of {args[0]} in play",
             "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
             "all_different": lambda: "the revealed cards all have different names",

@@ -145,7 +145,8 @@ class Qualifier(Node):
         kind, value = self.kind, self.value
         return {
             "cost_up_to": lambda: (f"costing at most {value.render()}" if getattr(
-                self, "at_most", False) else f"costing up to {value.render()}"),
+                self, "at_most", False) else f"costing {value.render()} or less" if getattr(
+                self, "or_less", False) else f"costing up to {value.render()}"),
             "cost_exactly": lambda: f"costing exactly {value.render()}",
             "cost_is": lambda: f"costing {value.render()}",
             "cost_less": lambda: f"costing less than {value.render()}",
@@ -169,6 +170,8 @@ class Qualifier(Node):
         kind, value = self.kind, self.value
         if kind == "cost_up_to" and getattr(self, "at_most", False):
             return f"costing at most {value.unparse()}"
+        if kind == "cost_up_to" and getattr(self, "or_less", False):
+            return f"costing {value.unparse()} or less"
         if kind == "cheaper_than":
             return f"cheaper than {value.unparse()}"
         if kind == "other_than":

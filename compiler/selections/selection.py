@@ -64,6 +64,10 @@ class Selection(Node):
         if kind == "rest":
             return lambda ctx, prompt: held_apart(ctx)
         if kind == "top":  # revealed, looked at or moved, they are named where they are
+            equal_to = getattr(self, "equal_to", None)
+            if equal_to is not None:  # "a number of cards ... equal to N": N as it is now
+                number = equal_to.compile_amount()
+                return lambda ctx, prompt: look_at_top(ctx, max(0, number(ctx)))
             count = self.quantity[1]
             return lambda ctx, prompt: look_at_top(ctx, count)
         if kind == "until":
@@ -222,6 +226,9 @@ class Selection(Node):
             return f"one of each {self.filter.render()}"
         if kind == "down_to":
             return f"down to {self.quantity[1]} {plural('card', self.quantity[1])} in hand"
+        if kind == "top" and getattr(self, "equal_to", None) is not None:
+            return ("a number of cards from the top of your deck equal to "
+                    f"{self.equal_to.render()}")
         if kind == "top":
             n = self.quantity[1]
             return "the top card of your deck" if n == 1 else f"the top {n} cards of your deck"
@@ -299,6 +306,8 @@ class Selection(Node):
         if kind == "until":
             amount, filter_ = self.until
             return f"cards from your deck until you reveal {amount.unparse()} {filter_.unparse()}"
+        if kind == "top" and getattr(self, "equal_to", None) is not None:
+            return f"a number of cards from the top of your deck equal to {self.equal_to.unparse()}"
         if kind != "pick":
             return self.render()  # your hand, your deck, the rest, the top cards, down to
         if getattr(self, "bare", False):

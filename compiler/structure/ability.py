@@ -111,8 +111,8 @@ class Ability(Node):
                   self, f"write 'in games using this, when you {event}' for a game-wide "
                   f"ability, or 'while this is in play, when you {event}'"
                   if text.startswith("when you ") else f"'{text}' works on an Ally (kind: "
-                  "ally); on this card write 'in games using this, when you ...' or 'while "
-                  "this is in play, when you ...'")
+                  f"ally); on this card write 'while this is in play, {text}', 'in games "
+                  "using this, when you ...' or 'while this is in play, when you ...'")
         return "game"
 
     def render(self, they: bool = False) -> str:

@@ -42,6 +42,7 @@ def make_compound(head: tuple, body: Block, env_error: Callable[[str, str, Any],
         node = NextTurn(body, now=args == ("now",))  # "now and at the start of your next turn"
         node.then = args == ("then",)  # "then at the start of your next turn, ..."
         node.either = args == ("either",)  # "either now or at the start of your next turn"
+        node.every = args == ("every",)  # "... of each of your turns for the rest of the game"
         return node
     if kind == "lasting":
         return Lasting(args[0], body, args[1])

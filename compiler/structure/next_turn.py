@@ -51,7 +51,15 @@ class NextTurn(Node):
             later.vars.pop("looked", None)
             if keep is not None:
                 later.vars["keep_while"] = keep
-            ctx.you.next_turn.append((ctx.card, body, later))
+            ctx.you.next_turn.append((ctx.card, again if every else body, later))
+
+        every = getattr(self, "every", False)
+
+        def again(later: Ctx) -> None:
+            """For the rest of the game: the block on a fresh copy of what was bound on play,
+            then waiting again for the next turn (so the card stays in play)."""
+            body(Ctx(later.game, later.you, later.card, dict(later.vars)))
+            later.you.next_turn.append((later.card, again, later))
 
         if getattr(self, "either", False):
             return self._now_or_schedule(body, schedule)
@@ -78,6 +86,8 @@ class NextTurn(Node):
         return now_or_schedule
 
     def _when(self) -> str:
+        if getattr(self, "every", False):
+            return "at the start of each of your turns for the rest of the game"
         if getattr(self, "either", False):
             return "either now or at the start of your next turn"
         if self.now:
@@ -85,7 +95,8 @@ class NextTurn(Node):
         return f"{'then ' if getattr(self, 'then', False) else ''}at the start of your next turn"
 
     def render(self, they: bool = False) -> str:
-        mark = ":" if self.now or getattr(self, "either", False) else ","  # printed "Now and ...: ..."
+        mark = ":" if self.now or getattr(self, "either", False) or getattr(self, "every", False) \
+            else ","  # printed "Now and ...: ..."
         return f"{self._when()}{mark} {self.body.render(they)}"
 
     def unparse_head(self) -> str:

@@ -26,6 +26,13 @@ class AmountRules(Transformer):
     def cost_of(self, meta, c):
         return Amount("cost_of", c[0]).at(meta)
 
+    def cost_in_coins(self, meta, c):
+        """"the cost in $ of the trashed card": its cost now, as a number (a card that left
+        counts as last known; none: 0)."""
+        amount = Amount("cost_of", c[0]).at(meta)
+        amount.in_coins = True
+        return amount
+
     def types_of(self, meta, c):
         return Amount("types_of", c[0]).at(meta)
 

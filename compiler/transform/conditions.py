@@ -93,6 +93,10 @@ class ConditionRules(Transformer):
         condition.text = "it's the named card"
         return condition
 
+    def its_your(self, meta, c):
+        """True on your turn ("it's your turn"), or in that phase of it ("it's your Buy phase")."""
+        return Condition("its_your", c[0]).at(meta)
+
     def is_not_named(self, meta, c):
         """True when the card referred to is not the card named by "name a card"."""
         return Condition("is_not_named", c[0]).at(meta)
@@ -100,6 +104,10 @@ class ConditionRules(Transformer):
     def costs_at_least(self, meta, c):
         """True when the card referred to costs that much or more."""
         return Condition("costs_at_least", c[0], c[1]).at(meta)
+
+    def costs_at_most(self, meta, c):
+        """True when the card referred to costs that much or less."""
+        return Condition("costs_at_most", c[0], c[1]).at(meta)
 
     def copy_in_play(self, meta, c):
         """True when a card of yours in play has the name of the card referred to."""

@@ -67,6 +67,12 @@ class FilterRules(Transformer):
         qualifier.at_most = True
         return qualifier
 
+    def cost_or_less(self, meta, c):
+        """"costing $3 or less": "up to", as written."""
+        qualifier = self._qualifier("cost_up_to", meta, c)
+        qualifier.or_less = True
+        return qualifier
+
     def cost_exactly(self, meta, c):
         return self._qualifier("cost_exactly", meta, c)
 

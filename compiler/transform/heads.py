@@ -123,6 +123,12 @@ class HeadRules(Transformer):
         """Does the block now, and again at the start of your next turn (a Duration)."""
         return ("next_turn", "now")
 
+    def rest_of_game_head(self, meta, c):
+        """Does the block at the start of each of your turns from the next one on, for the rest
+        of the game: the card stays in play for good (and a card that played it more than
+        once stays with it)."""
+        return ("next_turn", "every")
+
     def now_or_next_turn_head(self, meta, c):
         """Does the block now or at the start of your next turn, as the player chooses."""
         return ("next_turn", "either")

@@ -66,6 +66,12 @@ class SelectionRules(Transformer):
     def top_of_deck(self, meta, c):
         return Selection("top", ("exact", int(c[0]))).at(meta)
 
+    def top_equal_to(self, meta, c):
+        """"a number of cards from the top of your deck equal to N": as many as N is then."""
+        selection = Selection("top", ("exact", 0)).at(meta)
+        selection.equal_to = c[-1]
+        return selection
+
     def down_to(self, meta, c):
         return Selection("down_to", ("exact", int(c[0]))).at(meta)
 

@@ -149,6 +149,14 @@ class TriggerRules(Transformer):
         when.text = f"while this is in play, when {_subject(when)} {when.text}"
         return when
 
+    def while_in_play_at_start(self, meta, c):
+        """At the start of your turn (or of that phase), while this card is in your play area
+        (a Duration waiting, a card that stays in play): once for each copy there."""
+        when = self.at_start(meta, c)
+        when.scope = "in_play"
+        when.text = f"while this is in play, {when.text}"
+        return when
+
     def at_start(self, meta, c):
         """Fires at the start of your turn or of that phase."""
         part = c[0]
