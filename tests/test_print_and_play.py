@@ -191,6 +191,39 @@ def test_deal_errors() -> None:
         deal(LIBRARY, ["base-1e"], 1)
 
 
+def test_require_and_exclude_in_any_case_suggest_only_kingdom_piles() -> None:
+    wanted = Constraints(require=("augurs", "MOAT"), exclude=("smithy",))
+    kingdom = deal(LIBRARY, ["BASE", "allies"], 2, wanted)
+    assert {"Augurs", "Moat"} <= set(kingdom) and "Smithy" not in kingdom
+    kingdoms = set(LIBRARY.names_of_kind("kingdom")) | set(LIBRARY.split_piles)
+    for name in ("copper", "Copper", "estat", "curse"):
+        with pytest.raises(RandomizerError) as caught:
+            deal(LIBRARY, ["base"], 1, Constraints(require=(name,)))
+        hint = re.search(r"did you mean '([^']+)'", str(caught.value))
+        assert hint is None or hint[1] in kingdoms, caught.value
+    with pytest.raises(RandomizerError, match="'Copper' is a basic card"):
+        deal(LIBRARY, ["base"], 1, Constraints(exclude=("copper",)))
+
+
+def test_a_fresh_seed_each_run_printed_and_dealing_the_same_again(tmp_path, capsys) -> None:
+    deals = []
+    for _ in range(3):
+        assert main(["kingdom", "--sets", "base"]) == 0
+        out = capsys.readouterr().out
+        deals.append((int(re.search(r"Seed (\d+): `--seed \1` deals this again", out)[1]), out))
+    assert len({seed for seed, _ in deals}) > 1 and len({out for _, out in deals}) > 1
+    seed, out = deals[0]
+    assert main(["kingdom", "--sets", "base", "--seed", str(seed)]) == 0
+    assert capsys.readouterr().out == out.replace(f"Seed {seed}: `--seed {seed}` deals this again.\n", "")
+    sheet = tmp_path / "k.md"
+    assert main(["render", "--kingdom", "random", "-o", str(sheet)]) == 0
+    seed = int(re.search(r"seed (\d+): `--seed \1` deals this again", capsys.readouterr().err)[1])
+    assert "seed" not in sheet.read_text().lower()  # only on stderr
+    again = tmp_path / "again.md"
+    assert main(["render", "--kingdom", "random", "--seed", str(seed), "-o", str(again)]) == 0
+    assert again.read_text() == sheet.read_text() and "deals this again" not in capsys.readouterr().err
+
+
 def test_cli_kingdom_prints_and_renders(tmp_path, capsys) -> None:
     args = ["kingdom", "--sets", "cornucopia-guilds", "--seed", "3", "--require", "Young Witch"]
     assert main(args) == 0

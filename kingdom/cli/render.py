@@ -8,6 +8,7 @@ Also the options and the deal that `kingdom kingdom` (kingdom.py) shares: it ren
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import FAILED
 from kingdom.runtime.library import Library
+
+SEEDS = 100_000  # a drawn seed is below this: short to type
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -30,8 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def add_deal_options(p: argparse.ArgumentParser) -> None:
     """The randomizer's options (`kingdom kingdom`, `render --kingdom random`)."""
     p.add_argument("--sets", default="base", help="comma-separated sets to deal from")
-    p.add_argument("--seed", type=arguments.whole_number(0), default=0,
-                   help="seeds the deal and every setup choice")
+    p.add_argument("--seed", type=arguments.whole_number(0),
+                   help="seeds the deal and every setup choice (default: a fresh seed, printed)")
     p.add_argument("--require", default="", help="comma-separated cards or split piles to include")
     p.add_argument("--exclude", default="", help="comma-separated cards or split piles to leave out")
     p.add_argument("--spread", action="store_true", help="at least 2 piles at $3 or less, $4, $5+")
@@ -62,6 +65,19 @@ def add_render_options(p: argparse.ArgumentParser) -> None:
                    help=common.CARDS_HELP)
 
 
+def seed(args: argparse.Namespace) -> int:
+    """--seed, or a fresh one drawn once per run when none was given: `seed_note` tells it."""
+    if args.seed is None:
+        args.seed, args.seed_drawn = random.SystemRandom().randrange(1, SEEDS), True
+    return args.seed
+
+
+def seed_note(args: argparse.Namespace) -> str:
+    """How to have a drawn seed's game again, or '' when the seed was given."""
+    drawn = getattr(args, "seed_drawn", False)
+    return f"seed {args.seed}: `--seed {args.seed}` deals this again" if drawn else ""
+
+
 def deal(args: argparse.Namespace, library: Library) -> list[str]:
     """A random Kingdom from the randomizer options (UsageError on bad input)."""
     from kingdom.print.randomizer import Constraints, RandomizerError
@@ -73,7 +89,7 @@ def deal(args: argparse.Namespace, library: Library) -> list[str]:
     wanted = Constraints(names(args.require), names(args.exclude), args.spread, args.plus_buy,
                          args.village)
     try:
-        return deal_kingdom(library, list(names(args.sets)), args.seed, wanted)
+        return deal_kingdom(library, list(names(args.sets)), seed(args), wanted)
     except RandomizerError as exc:
         raise UsageError(str(exc)) from None
 
@@ -92,7 +108,7 @@ def _selection(args: argparse.Namespace, library: Library):
         if not piles:
             raise UsageError("--kingdom needs at least one card")
         chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
-        return select_kingdom(library, piles, chosen_ally, args.players, args.seed)
+        return select_kingdom(library, piles, chosen_ally, args.players, seed(args))
     except RenderError as exc:
         raise UsageError(str(exc)) from None
 
@@ -111,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
     fmt = render.output_format(args.output, args.format)
     layout = args.layout or ("sheet" if args.kingdom and not args.plain else "summary")
     selection = _selection(args, library)
+    if seed_note(args):  # on stderr: the rendered output is the same whatever the seed
+        print(seed_note(args), file=sys.stderr)
     try:
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=load_rulings(args.rules),
