@@ -11,6 +11,7 @@ import pytest
 from example_sets import EXAMPLE_IDS, EXAMPLES, Example
 from kingdom.compiler.build import load_library
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kingdom.cli.main import main
 from kingdom.print import proxies, render
@@ -20,6 +21,7 @@ from kingdom.print.selection import RenderError, Selection, select_kingdom, sele
 
 LIBRARY, _ = load_library([e.folder for e in EXAMPLES], strict=False, environ={}, entry_points=[])
 SIZES = {"a4": (595, 842), "letter": (612, 792)}
+CROWDED = "Joust,Augurs,Young Witch,Ferryman,Bauble,Baker,Witch,Throne Room,Cellar,Laboratory"
 TEN = "Village,Smithy,Market,Moat,Witch,Throne Room,Cellar,Festival,Laboratory,Bauble"
 UNCOVERED_RULINGS = 0  # cards the rules files clarify with no `rulings:` in their file: only falls
 
@@ -114,17 +116,60 @@ def test_ten_cards_and_an_ally_on_one_page(paper: str) -> None:
     summary = _summary(selection, paper=paper, layout="sheet", rulings=load_rulings(),
                        accessibility=load_accessibility())
     reader = _reader(render.render(summary, "pdf"))
-    first = _squash(reader.pages[0].extract_text())
-    for card in summary.sheet_cards:  # every card whole on page 1
-        assert _squash(card.name) in first
-        for line in card.above + card.below:
-            assert _squash(line) in first, (card.name, line)
+    first = _whole_on_first_page(summary, reader)
     assert _squash("Piles for 3 players") in first and _squash(selection.ally.name) in first
     assert all(_size(p) == SIZES[paper] for p in reader.pages)
     ruled = [c for c in summary.cards if c.rulings]
     assert len(reader.pages) == (2 if ruled or summary.access else 1)
     if ruled:
         assert _squash(ruled[0].rulings[0]) in _squash(reader.pages[1].extract_text())
+
+
+def _whole_on_first_page(summary: render.Summary, reader: PdfReader) -> str:
+    """The first page's text, once every card of the sheet is found whole on it."""
+    first = _squash(reader.pages[0].extract_text())
+    for card in summary.sheet_cards:
+        assert _squash(card.name) in first
+        for line in card.above + card.below:
+            assert _squash(line) in first, (card.name, line)
+    return first
+
+
+def test_a_crowded_kingdom_still_fits_on_one_page() -> None:
+    """Rewards, a split pile, a Bane, Ferryman's pile and an Ally: two dozen cards, set smaller
+    to stay on the first page (they ran onto the second, cut mid-row)."""
+    selection = select_kingdom(LIBRARY, CROWDED.split(","), players=4, seed=3)
+    summary = _summary(selection, layout="sheet", rulings=load_rulings())
+    assert len(summary.sheet_cards) >= 23
+    reader = _reader(render.render(summary, "pdf"))
+    _whole_on_first_page(summary, reader)
+    assert len(reader.pages) == (2 if any(c.rulings for c in summary.cards) else 1)
+
+
+def test_sheet_text_stays_in_its_cell() -> None:
+    """Demesne's long type line (four types and a marker) once ran past its cell: every piece of
+    text of the grid ends inside the column it starts in, measured with the font it is set in."""
+    selection = select_kingdom(LIBRARY, CROWDED.split(",")[:7], seed=1)
+    summary = _summary(selection, layout="sheet")
+    assert "Demesne" in [c.name for c in summary.sheet_cards]
+    page = _reader(render.render(summary, "pdf")).pages[0]
+    assert not re.search(rb"[1-9][0-9.]* Tc\b", page.get_contents().get_data())  # no letter-spacing
+    width = float(page.mediabox.width)
+    left = (width - 190 * proxies.mm) / 2
+    column = 190 * proxies.mm / 3
+    found: list[tuple[float, float, str]] = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if text.strip() and font_dict:
+            size = font_size * tm[0] * cm[0]
+            end = stringWidth(text.rstrip(), font_dict["/BaseFont"].lstrip("/"), size)
+            found.append((tm[4] * cm[0] + cm[4], end, text))
+
+    page.extract_text(visitor_text=visit)
+    top = next(i for i, (_, _, t) in enumerate(found) if t.startswith(summary.sheet_cards[0].name))
+    for x, end, text in found[top:]:
+        edge = left + column * (1 + int((x - left) // column))
+        assert x + end <= edge + 0.5, (text, x + end - edge)
 
 
 def test_kingdom_without_rulings_is_one_page() -> None:

@@ -35,6 +35,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 FORMATS = ("html", "md", "pdf")
 EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".pdf": "pdf"}
 LAYOUTS = ("summary", "sheet", "proxies", "dividers")
+SHEET_SCALES = (1.0, 0.9, 0.8, 0.72, 0.65)  # type sizes tried, largest first, to fit a sheet
 PAPERS = {"a4": "A4", "letter": "letter"}
 
 
@@ -363,10 +364,13 @@ def _md_escape(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", text)
 
 
-def render_html(summary: Summary, for_pdf: bool = False) -> str:
+def render_html(summary: Summary, for_pdf: bool = False, scale: float = 1.0,
+                grid_only: bool = False) -> str:
+    """`scale` and `grid_only`, for a sheet: its type sizes, and the page of cards alone."""
     template = "sheet.html.j2" if summary.layout == "sheet" else "summary.html.j2"
     return _environment().get_template(template).render(
-        s=summary, page_size=PAPERS[summary.paper], for_pdf=for_pdf)
+        s=summary, page_size=PAPERS[summary.paper], for_pdf=for_pdf, scale=scale,
+        grid_only=grid_only)
 
 
 def render_markdown(summary: Summary) -> str:
@@ -375,10 +379,27 @@ def render_markdown(summary: Summary) -> str:
 
 
 def render_pdf(summary: Summary) -> bytes:
+    scale = sheet_scale(summary) if summary.layout == "sheet" else 1.0
+    return _pdf(render_html(summary, for_pdf=True, scale=scale))
+
+
+def sheet_scale(summary: Summary) -> float:
+    """The largest of SHEET_SCALES at which a sheet's setup and cards fit on its first page (a
+    Kingdom with Rewards, a split pile, a Bane and an Ally has two dozen cards), else the least."""
+    from pypdf import PdfReader
+
+    for scale in SHEET_SCALES:
+        grid = _pdf(render_html(summary, for_pdf=True, scale=scale, grid_only=True))
+        if len(PdfReader(io.BytesIO(grid)).pages) == 1:
+            return scale
+    return SHEET_SCALES[-1]
+
+
+def _pdf(html: str) -> bytes:
     from xhtml2pdf import pisa
 
     out = io.BytesIO()
-    status = pisa.CreatePDF(render_html(summary, for_pdf=True), dest=out, encoding="utf-8")
+    status = pisa.CreatePDF(html, dest=out, encoding="utf-8")
     if status.err:
         raise RenderError(f"PDF rendering failed with {status.err} error(s)")
     return out.getvalue()
