@@ -20,6 +20,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
+from kingdom.print import fonts
+from kingdom.print.fonts import BOLD, FONT
+
 PAGES = {"a4": A4, "letter": letter}
 CARD = (63 * mm, 88 * mm)
 DIVIDER = (90 * mm, 58 * mm)  # the body; its tab rises TAB above it
@@ -27,11 +30,11 @@ TAB = (42 * mm, 9 * mm)
 PAD = 3.2 * mm
 MAX_FONT, MIN_FONT = 11, 5.5
 MARK = 4 * mm  # cut-mark length, in the margin
-FONT, BOLD = "Times-Roman", "Times-Bold"
 
 
 class ProxyError(Exception):
-    """A card whose text does not fit a proxy even at the smallest readable size."""
+    """A card whose text does not fit a proxy even at the smallest readable size, or has a
+    character the font cannot print."""
 
 
 @dataclass
@@ -56,6 +59,20 @@ class Cell:
     w: float
     h: float
     name: str
+
+
+def printable(cards: list[Proxy], title: str = "") -> None:
+    """A ProxyError naming the first card (or the title) with characters the font lacks; also
+    makes the font known to ReportLab."""
+    fonts.register()
+    for card in cards:
+        text = "".join([card.name, card.cost, card.types, card.types.upper(), card.set_name,
+                        *card.above, *card.below])
+        if lacking := fonts.missing(text):
+            raise ProxyError(f"{card.name}: the print font has no glyph for {fonts.describe(lacking)}; "
+                             "write the card's text without them to print it")
+    if lacking := fonts.missing(title):
+        raise ProxyError(f"the title '{title}': the print font has no glyph for {fonts.describe(lacking)}")
 
 
 def grid(count: int, paper: str, size: tuple[float, float]) -> Iterator[Cell]:
@@ -155,6 +172,7 @@ def cut_marks(canvas: Canvas, cells: list[Cell], paper: str) -> None:
 
 def proxies_pdf(cards: list[Proxy], paper: str, backs: bool = False, title: str = "") -> bytes:
     """The cards at poker size, nine to a page, with cut marks (and backs, when asked)."""
+    printable(cards, title)
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=PAGES[paper], pageCompression=1)
     canvas.setTitle(title)
@@ -179,6 +197,7 @@ def proxies_pdf(cards: list[Proxy], paper: str, backs: bool = False, title: str 
 def dividers_pdf(cards: list[Proxy], paper: str, title: str = "") -> bytes:
     """A divider per card: a tab with its name and cost, its set and types on the body; the
     outline is the cut line, tabs alternating left and right as in a box of cards."""
+    printable(cards, title)
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=PAGES[paper], pageCompression=1)
     canvas.setTitle(title)
