@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kingdom.cli.main import main
-from kingdom.print import proxies, render
+from kingdom.print import dividers, proxies, render
 from kingdom.print.randomizer import Constraints, RandomizerError, bonus, deal, resolve_setup
 from kingdom.print.rulings import load_accessibility, load_rulings
 from kingdom.print.selection import RenderError, Selection, select_kingdom, select_set
@@ -92,14 +92,54 @@ def test_fit_refuses_text_too_long_for_a_card() -> None:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=EXAMPLE_IDS)
-def test_dividers_eight_to_a_page_with_name_cost_and_set(example: Example) -> None:
+def test_dividers_one_per_pile_with_name_cost_text_and_set(example: Example) -> None:
     summary = _summary(select_set(LIBRARY, example.set), layout="dividers")
-    cards = [c for c in summary.cards if c.kind != "split-pile"]
+    piles = render.divider_piles(summary)
+    cards = [c for c in summary.cards if c.kind not in ("split-pile", "split-member")]
+    assert len(piles) == len(cards) + len([c for c in summary.cards if c.kind == "split-pile"])
     reader = _reader(render.render(summary, "pdf"))
-    assert len(reader.pages) == math.ceil(len(cards) / 8)
+    assert len(reader.pages) == math.ceil(len(piles) / 8)
     text = _squash("".join(p.extract_text() for p in reader.pages))
-    for card in cards:
-        assert _squash(card.name + card.cost) in text and _squash(example.title) in text
+    for pile in piles:
+        assert _squash(pile.name + pile.cost) in text and _squash(pile.set_name) in text
+        for line in pile.above + pile.below:
+            assert _squash(line) in text, (pile.name, line)
+
+
+def test_a_split_pile_is_one_divider_listing_its_members_in_order() -> None:
+    summary = _summary(select_set(LIBRARY, "allies"), layout="dividers")
+    piles = {p.name: p for p in render.divider_piles(summary)}
+    members = LIBRARY.split_piles["Augurs"]
+    assert not set(members) & set(piles)  # four cards, one divider
+    costs = [f"${LIBRARY[m].cost}" for m in members]
+    assert piles["Augurs"].above == [f"{m} ({c})" for m, c in zip(members, costs, strict=True)]
+    assert piles["Augurs"].set_name == "Allies"
+
+
+@pytest.mark.parametrize("size, per_page", [("unsleeved", 8), ("sleeved", 6)])
+@pytest.mark.parametrize("tabs", dividers.TABS)
+def test_divider_tabs_and_sizes(tabs: str, size: str, per_page: int) -> None:
+    """Each pile's name starts where its tab is: at the left, the right, the centre, or
+    alternately left and right; the body is a card's size, in a sleeve or not."""
+    layout = dividers.Layout(tabs, size)
+    summary = _summary(select_set(LIBRARY, "base"), layout="dividers", dividers=layout)
+    piles = render.divider_piles(summary)[:per_page + 1]
+    reader = _reader(dividers.dividers_pdf(piles, "a4", layout))
+    assert len(reader.pages) == 2  # one more than a page holds
+    body_w, body_h = dividers.SIZES[size]
+    cells = list(proxies.grid(len(piles), "a4", (body_w + 2 * dividers.GAP,
+                                                 body_h + dividers.TAB_H + 2 * dividers.GAP)))
+    sides = []
+    for i, (pile, cell) in enumerate(zip(piles, cells, strict=True)):
+        starts = [x for x, y, t in _fragments(reader.pages[cell.page])
+                  if t.strip() == pile.name and cell.y + body_h < y < cell.y + cell.h]
+        offset = starts[0] - cell.x - dividers.GAP - 3 * proxies.mm
+        assert offset == pytest.approx(dividers.tab_x(i, body_w, tabs), abs=0.5), pile.name
+        sides.append("left" if offset < 10 * proxies.mm else "right" if offset > 35 * proxies.mm
+                     else "centre")
+    expected = {"alternate": ["left", "right"] * per_page, "left": ["left"] * 9, "right": ["right"] * 9,
+                "centre": ["centre"] * 9}[tabs]
+    assert sides == expected[:len(piles)]
 
 
 def test_proxies_are_pdf_only() -> None:

@@ -23,7 +23,8 @@ SEEDS = 100_000  # a drawn seed is below this: short to type
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()
-    what.add_argument("--set", help="every card of one set (set id or card folder name)")
+    what.add_argument("--set", help="every card of a set (set id or card folder name), or of "
+                      "several: base,intrigue")
     what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles), or 'random'")
     add_render_options(p)
     add_deal_options(p)
@@ -51,6 +52,10 @@ def add_render_options(p: argparse.ArgumentParser) -> None:
                    help="sheet: a Kingdom on one page (the default for --kingdom); summary: a card "
                    "per box (the default for --set); proxies: 63x88 mm cards to cut; dividers")
     p.add_argument("--backs", action="store_true", help="proxies: a page of card backs per page")
+    p.add_argument("--tabs", choices=("alternate", "left", "right", "centre"), default="alternate",
+                   help="dividers: where the tab sits (default: alternate, left then right)")
+    p.add_argument("--sleeved", action="store_true",
+                   help="dividers: sized for sleeved cards (94 x 62 mm; default 91 x 59 mm)")
     p.add_argument("--format", choices=("html", "md", "pdf"),
                    help="default: the --output file's extension, else html")
     p.add_argument("--output", "-o", type=arguments.output_file,
@@ -116,6 +121,7 @@ def _selection(args: argparse.Namespace, library: Library):
 def run(args: argparse.Namespace) -> int:
     """A printable rule summary (HTML, Markdown or PDF) of a set or a Kingdom."""
     from kingdom.print import render
+    from kingdom.print.dividers import Layout
     from kingdom.print.rulings import load_accessibility, load_rulings
     from kingdom.print.selection import RenderError
 
@@ -133,7 +139,8 @@ def run(args: argparse.Namespace) -> int:
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=load_rulings(args.rules),
                                        accessibility=load_accessibility(args.rules),
-                                       layout=layout, backs=args.backs)
+                                       layout=layout, backs=args.backs, dividers=Layout(
+                                           args.tabs, "sleeved" if args.sleeved else "unsleeved"))
         data = render.render(summary, fmt)
     except RenderError as exc:
         print(f"kingdom render: {exc}", file=sys.stderr)
@@ -148,7 +155,8 @@ def run(args: argparse.Namespace) -> int:
             Path(args.output).write_bytes(data)
         except OSError as exc:
             raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-        count = len(summary.cards)
-        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {fmt}, {layout})",
+        count, what = ((len(render.divider_piles(summary)), "divider") if layout == "dividers"
+                       else (len(summary.cards), "card"))
+        print(f"wrote {args.output} ({count} {what}{'' if count == 1 else 's'}, {fmt}, {layout})",
               file=sys.stderr)
     return 0

@@ -15,6 +15,7 @@ import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jinja2 import Environment, FileSystemLoader
 
@@ -29,6 +30,9 @@ from kingdom.print.selection import (
 )
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.library import Library
+
+if TYPE_CHECKING:
+    from kingdom.print.dividers import Layout
 from kingdom.runtime.setup import BASIC
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -88,6 +92,7 @@ class Summary:
     access: list[str] = field(default_factory=list)  # accessibility notes of the rules files
     layout: str = "summary"  # or "sheet": a Kingdom on one page, its rulings on the next
     backs: bool = False  # proxies: a page of card backs after each page of fronts
+    dividers: Layout | None = None  # dividers: their tabs and size; None for the default
 
     @property
     def cards(self) -> list[CardView]:
@@ -150,7 +155,7 @@ SECTION_TITLES = {
 def build_summary(library: Library, selection: Selection, plain: bool = False, paper: str = "a4",
                   rulings: dict[str, list[str]] | None = None,
                   accessibility: list[tuple[frozenset[str], list[str]]] | None = None,
-                  layout: str = "summary", backs: bool = False) -> Summary:
+                  layout: str = "summary", backs: bool = False, dividers: Layout | None = None) -> Summary:
     """The summary of a selection; `accessibility` notes are kept for rules files about its cards."""
     rulings = {} if rulings is None else rulings
     by_kind: dict[str, list[CardDef]] = {}
@@ -183,7 +188,7 @@ def build_summary(library: Library, selection: Selection, plain: bool = False, p
     access = relevant_access(library, selection, accessibility or [])
     if plain:
         access = [spell_out(note) for note in access]
-    return Summary(selection.title, sections, notes, plain, paper, access, layout, backs)
+    return Summary(selection.title, sections, notes, plain, paper, access, layout, backs, dividers)
 
 
 # What an accessibility sentence is about, when it names no card: a mechanic of the game.
@@ -406,17 +411,39 @@ def _pdf(html: str) -> bytes:
 
 
 def render_print_and_play(summary: Summary) -> bytes:
-    """Proxies or dividers of the summary's cards (a split pile as its member cards), as PDF."""
-    from kingdom.print import proxies
+    """Proxies (a split pile as its member cards) or dividers (one per pile) of the summary's
+    cards, as PDF."""
+    from kingdom.print import dividers, proxies
 
-    cards = [proxies.Proxy(c.name, c.cost, c.type_line, c.above, c.below, c.set_name)
-             for c in summary.cards if c.kind != "split-pile"]
     try:
         if summary.layout == "dividers":
-            return proxies.dividers_pdf(cards, summary.paper, summary.title)
+            return dividers.dividers_pdf(divider_piles(summary), summary.paper, summary.dividers,
+                                         summary.title)
+        cards = [_proxy(c, c.above, c.below) for c in summary.cards if c.kind != "split-pile"]
         return proxies.proxies_pdf(cards, summary.paper, summary.backs, summary.title)
     except proxies.ProxyError as exc:
         raise RenderError(str(exc)) from exc
+
+
+def divider_piles(summary: Summary) -> list:
+    """A divider's content per pile: a card's own text; a split pile's members in order, with
+    their costs (the members get no divider of their own)."""
+    by_name = {c.name: c for c in summary.cards}
+    piles = []
+    for card in summary.cards:
+        if card.kind == "split-pile":
+            members = [by_name[m] for m in card.members if m in by_name]
+            lines = [f"{m.name} ({m.cost})" for m in members]
+            piles.append(_proxy(card, lines, card.above, members[0].set_name if members else ""))
+        elif card.kind != "split-member":
+            piles.append(_proxy(card, card.above, card.below))
+    return piles
+
+
+def _proxy(card: CardView, above: list[str], below: list[str], set_name: str = ""):
+    from kingdom.print.proxies import Proxy
+
+    return Proxy(card.name, card.cost, card.type_line, above, below, set_name or card.set_name)
 
 
 def render(summary: Summary, fmt: str) -> bytes:
