@@ -17,7 +17,7 @@ CODES = {
     "K102": "unknown key",
     "K103": "missing required key",
     "K104": "a value has the wrong type",
-    # h-loader: limits of the shared YAML loader, names, expansions
+    # limits of the shared YAML loader, names, expansions
     "K105": "the file is not UTF-8 text",
     "K106": "the file cannot be read or is larger than the limit",
     "K107": "lists or mappings nested too deeply",
@@ -61,9 +61,9 @@ CODES = {
     "K365": "'when you play this, it's worth ...' outside a Treasure's play",
     "K366": "a cost change ('this costs $2 less') outside the card's triggers list",
     "K367": "a cost change that depends on costs itself (it would never settle)",
-    # h-fixes: phrasings that would print one thing and do another
+    # phrasings that would print one thing and do another
     "K370": "'your next turn' inside 'each other player', which would print 'their next turn'",
-    # turn history and turn shape (h-counts)
+    # turn history and turn shape
     "K355": "'you would discard from play this turn' outside 'at the start of clean-up'",
     "K360": "'the Nth time you ... this turn' of an event the turn does not count",
     "K361": "'gain two cards, one ... and one ...' with a number unlike the descriptions",
@@ -72,11 +72,11 @@ CODES = {
     "K351": "a Reaction in hand that does nothing (no block, and it does not play the card)",
     "K352": "'you may first ...' on a Reaction to an event that is not an Attack",
     "K353": "a Reaction in hand outside `triggers:` (in `play:`, or a lasting effect)",
-    # h-wording: printed wordings (compiler/card.py, structure/ability.py)
+    # printed wordings (compiler/card.py, structure/ability.py)
     "K375": "an ability (a trigger) inside a block, where it would be done at once",
     "K376": "a rule about buying this card ('you can't buy this if ...') outside 'triggers:'",
     "K377": "'choose a card' without where it is ('you have in play')",
-    # h-gaps2: printed wordings of other expansions
+    # printed wordings of other expansions
     "K380": "'exchange ... for' names something other than one card",
     "K400": "two cards share a name",
     "K401": "written for a newer DSL version",
@@ -92,7 +92,7 @@ CODES = {
     "K507": "a scenario names an unknown card or pile",
     "K508": "two scenarios in one file share a name",
     "K509": "a scenario's expansion folder does not exist",
-    # h-tools: kingdom test --cards, card folders holding other files
+    # kingdom test --cards, card folders holding other files
     "K510": "a scenario names a card whose file did not compile",
     "K511": "a scenario file among the card files of a card folder",
     # strategy files (kingdom/lab/strategy.py)

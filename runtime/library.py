@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from kingdom.runtime.cards import CardDef
@@ -98,6 +98,13 @@ def singular_forms(word: str) -> list[str]:
     if word.endswith("s"):
         forms.append(word[:-1])
     return forms
+
+
+def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The choice closest to `word` in any case (a did-you-mean), or None."""
+    by_lower = {c.lower(): c for c in choices}
+    match = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=cutoff)
+    return by_lower[match[0]] if match else None
 
 
 def find_card(library: Library, name: str) -> str | None:

@@ -29,6 +29,8 @@ def kingdom(*args: str, **kwargs) -> subprocess.Popen:
 CASES = [
     ("no command", [], 2, "usage: kingdom"),
     ("unknown command", ["nosuch"], 2, "invalid choice"),
+    ("a wrong option", ["render", "--nosuch"], 2, "usage: kingdom render [-h]"),
+    ("a wrong option after a value", ["test", "tests/scenarios", "--junt", "x"], 2, "usage: kingdom test"),
     ("check /dev/null", ["check", "/dev/null"], 2, "not a card file (*.yaml) or a folder"),
     ("check a missing path", ["check", "/no/such/cards"], 2, "no such file or folder"),
     ("check a folder without cards", ["check", "{empty}"], 2, "no card files (*.yaml)"),

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from kingdom.compiler import primitives
-from kingdom.compiler.parser import grammar_text
+from kingdom.compiler.parser import grammar_text, parse
 from kingdom.compiler.phrases import examples, forms, listing, markdown
+from kingdom.compiler.structure.block import Block
 
 from kingdom.cli.main import main
 
@@ -122,3 +123,25 @@ def test_markdown_lists_keys_and_codes(reference):
         assert f"| `{key}` |" in doc
     for code in CODES:
         assert f"| `{code}` |" in doc
+
+
+def test_otherwise_is_printed_without_compiling_first():
+    """The reference renders statements it never compiles: each "if" prints its "otherwise"."""
+    assert examples.english("if you did: +$1, otherwise +$4") == "If you did, +$1, otherwise +$4."
+    lines = Block([parse("if you have 5 or more cards in hand: +1 card"), parse("otherwise: +2 cards")])
+    assert examples.block_english(lines) == ("If you have 5 or more cards in hand, +1 Card.\n"
+                                             "Otherwise, +2 Cards.")
+    doc = DOC.read_text(encoding="utf-8")
+    assert "prints: If you did, +$1, otherwise +$4." in doc
+
+
+def test_docs_speak_no_internal_names():
+    """No branch tag ("(h-gaps2)") of a grammar comment or docstring, no grammar terminal's own
+    name ("VP_TOKEN") where the reader should see the words it stands for."""
+    doc = DOC.read_text(encoding="utf-8")
+    tags = re.findall(r"\bh-[a-z]+\d*\b(?=[):])", doc)
+    assert not tags, tags
+    _, terminals = forms.grammar()
+    said = doc.replace("`kingdom phrases WORD`", "")  # the command's argument, not the terminal
+    leaked = [n for n in terminals if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", said)]
+    assert not leaked, leaked

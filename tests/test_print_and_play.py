@@ -11,9 +11,10 @@ import pytest
 from example_sets import EXAMPLE_IDS, EXAMPLES, Example
 from kingdom.compiler.build import load_library
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kingdom.cli.main import main
-from kingdom.print import proxies, render
+from kingdom.print import dividers, proxies, render
 from kingdom.print.notes import setup_notes
 from kingdom.print.randomizer import Constraints, RandomizerError, bonus, deal, resolve_setup
 from kingdom.print.rulings import load_accessibility, load_rulings
@@ -21,6 +22,7 @@ from kingdom.print.selection import RenderError, Selection, select_kingdom, sele
 
 LIBRARY, _ = load_library([e.folder for e in EXAMPLES], strict=False, environ={}, entry_points=[])
 SIZES = {"a4": (595, 842), "letter": (612, 792)}
+CROWDED = "Joust,Augurs,Young Witch,Ferryman,Bauble,Baker,Witch,Throne Room,Cellar,Laboratory"
 TEN = "Village,Smithy,Market,Moat,Witch,Throne Room,Cellar,Festival,Laboratory,Bauble"
 UNCOVERED_RULINGS = 0  # cards the rules files clarify with no `rulings:` in their file: only falls
 
@@ -91,14 +93,54 @@ def test_fit_refuses_text_too_long_for_a_card() -> None:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=EXAMPLE_IDS)
-def test_dividers_eight_to_a_page_with_name_cost_and_set(example: Example) -> None:
+def test_dividers_one_per_pile_with_name_cost_text_and_set(example: Example) -> None:
     summary = _summary(select_set(LIBRARY, example.set), layout="dividers")
-    cards = [c for c in summary.cards if c.kind != "split-pile"]
+    piles = render.divider_piles(summary)
+    cards = [c for c in summary.cards if c.kind not in ("split-pile", "split-member")]
+    assert len(piles) == len(cards) + len([c for c in summary.cards if c.kind == "split-pile"])
     reader = _reader(render.render(summary, "pdf"))
-    assert len(reader.pages) == math.ceil(len(cards) / 8)
+    assert len(reader.pages) == math.ceil(len(piles) / 8)
     text = _squash("".join(p.extract_text() for p in reader.pages))
-    for card in cards:
-        assert _squash(card.name + card.cost) in text and _squash(example.title) in text
+    for pile in piles:
+        assert _squash(pile.name + pile.cost) in text and _squash(pile.set_name) in text
+        for line in pile.above + pile.below:
+            assert _squash(line) in text, (pile.name, line)
+
+
+def test_a_split_pile_is_one_divider_listing_its_members_in_order() -> None:
+    summary = _summary(select_set(LIBRARY, "allies"), layout="dividers")
+    piles = {p.name: p for p in render.divider_piles(summary)}
+    members = LIBRARY.split_piles["Augurs"]
+    assert not set(members) & set(piles)  # four cards, one divider
+    costs = [f"${LIBRARY[m].cost}" for m in members]
+    assert piles["Augurs"].above == [f"{m} ({c})" for m, c in zip(members, costs, strict=True)]
+    assert piles["Augurs"].set_name == "Allies"
+
+
+@pytest.mark.parametrize("size, per_page", [("unsleeved", 8), ("sleeved", 6)])
+@pytest.mark.parametrize("tabs", dividers.TABS)
+def test_divider_tabs_and_sizes(tabs: str, size: str, per_page: int) -> None:
+    """Each pile's name starts where its tab is: at the left, the right, the centre, or
+    alternately left and right; the body is a card's size, in a sleeve or not."""
+    layout = dividers.Layout(tabs, size)
+    summary = _summary(select_set(LIBRARY, "base"), layout="dividers", dividers=layout)
+    piles = render.divider_piles(summary)[:per_page + 1]
+    reader = _reader(dividers.dividers_pdf(piles, "a4", layout))
+    assert len(reader.pages) == 2  # one more than a page holds
+    body_w, body_h = dividers.SIZES[size]
+    cells = list(proxies.grid(len(piles), "a4", (body_w + 2 * dividers.GAP,
+                                                 body_h + dividers.TAB_H + 2 * dividers.GAP)))
+    sides = []
+    for i, (pile, cell) in enumerate(zip(piles, cells, strict=True)):
+        starts = [x for x, y, t in _fragments(reader.pages[cell.page])
+                  if t.strip() == pile.name and cell.y + body_h < y < cell.y + cell.h]
+        offset = starts[0] - cell.x - dividers.GAP - 3 * proxies.mm
+        assert offset == pytest.approx(dividers.tab_x(i, body_w, tabs), abs=0.5), pile.name
+        sides.append("left" if offset < 10 * proxies.mm else "right" if offset > 35 * proxies.mm
+                     else "centre")
+    expected = {"alternate": ["left", "right"] * per_page, "left": ["left"] * 9, "right": ["right"] * 9,
+                "centre": ["centre"] * 9}[tabs]
+    assert sides == expected[:len(piles)]
 
 
 def test_proxies_are_pdf_only() -> None:
@@ -115,17 +157,60 @@ def test_ten_cards_and_an_ally_on_one_page(paper: str) -> None:
     summary = _summary(selection, paper=paper, layout="sheet", rulings=load_rulings(),
                        accessibility=load_accessibility())
     reader = _reader(render.render(summary, "pdf"))
-    first = _squash(reader.pages[0].extract_text())
-    for card in summary.sheet_cards:  # every card whole on page 1
-        assert _squash(card.name) in first
-        for line in card.above + card.below:
-            assert _squash(line) in first, (card.name, line)
+    first = _whole_on_first_page(summary, reader)
     assert _squash("Piles for 3 players") in first and _squash(selection.ally.name) in first
     assert all(_size(p) == SIZES[paper] for p in reader.pages)
     ruled = [c for c in summary.cards if c.rulings]
     assert len(reader.pages) == (2 if ruled or summary.access else 1)
     if ruled:
         assert _squash(ruled[0].rulings[0]) in _squash(reader.pages[1].extract_text())
+
+
+def _whole_on_first_page(summary: render.Summary, reader: PdfReader) -> str:
+    """The first page's text, once every card of the sheet is found whole on it."""
+    first = _squash(reader.pages[0].extract_text())
+    for card in summary.sheet_cards:
+        assert _squash(card.name) in first
+        for line in card.above + card.below:
+            assert _squash(line) in first, (card.name, line)
+    return first
+
+
+def test_a_crowded_kingdom_still_fits_on_one_page() -> None:
+    """Rewards, a split pile, a Bane, Ferryman's pile and an Ally: two dozen cards, set smaller
+    to stay on the first page (they ran onto the second, cut mid-row)."""
+    selection = select_kingdom(LIBRARY, CROWDED.split(","), players=4, seed=3)
+    summary = _summary(selection, layout="sheet", rulings=load_rulings())
+    assert len(summary.sheet_cards) >= 23
+    reader = _reader(render.render(summary, "pdf"))
+    _whole_on_first_page(summary, reader)
+    assert len(reader.pages) == (2 if any(c.rulings for c in summary.cards) else 1)
+
+
+def test_sheet_text_stays_in_its_cell() -> None:
+    """Demesne's long type line (four types and a marker) once ran past its cell: every piece of
+    text of the grid ends inside the column it starts in, measured with the font it is set in."""
+    selection = select_kingdom(LIBRARY, CROWDED.split(",")[:7], seed=1)
+    summary = _summary(selection, layout="sheet")
+    assert "Demesne" in [c.name for c in summary.sheet_cards]
+    page = _reader(render.render(summary, "pdf")).pages[0]
+    assert not re.search(rb"[1-9][0-9.]* Tc\b", page.get_contents().get_data())  # no letter-spacing
+    width = float(page.mediabox.width)
+    left = (width - 190 * proxies.mm) / 2
+    column = 190 * proxies.mm / 3
+    found: list[tuple[float, float, str]] = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if text.strip() and font_dict:
+            size = font_size * tm[0] * cm[0]
+            end = stringWidth(text.rstrip(), font_dict["/BaseFont"].lstrip("/"), size)
+            found.append((tm[4] * cm[0] + cm[4], end, text))
+
+    page.extract_text(visitor_text=visit)
+    top = next(i for i, (_, _, t) in enumerate(found) if t.startswith(summary.sheet_cards[0].name))
+    for x, end, text in found[top:]:
+        edge = left + column * (1 + int((x - left) // column))
+        assert x + end <= edge + 0.5, (text, x + end - edge)
 
 
 def test_kingdom_without_rulings_is_one_page() -> None:
@@ -191,6 +276,39 @@ def test_deal_errors() -> None:
         deal(LIBRARY, ["base"], 1, Constraints(require=("Copper",)))
     with pytest.raises(RandomizerError, match="needs 10"):
         deal(LIBRARY, ["base-1e"], 1)
+
+
+def test_require_and_exclude_in_any_case_suggest_only_kingdom_piles() -> None:
+    wanted = Constraints(require=("augurs", "MOAT"), exclude=("smithy",))
+    kingdom = deal(LIBRARY, ["BASE", "allies"], 2, wanted)
+    assert {"Augurs", "Moat"} <= set(kingdom) and "Smithy" not in kingdom
+    kingdoms = set(LIBRARY.names_of_kind("kingdom")) | set(LIBRARY.split_piles)
+    for name in ("copper", "Copper", "estat", "curse"):
+        with pytest.raises(RandomizerError) as caught:
+            deal(LIBRARY, ["base"], 1, Constraints(require=(name,)))
+        hint = re.search(r"did you mean '([^']+)'", str(caught.value))
+        assert hint is None or hint[1] in kingdoms, caught.value
+    with pytest.raises(RandomizerError, match="'Copper' is a basic card"):
+        deal(LIBRARY, ["base"], 1, Constraints(exclude=("copper",)))
+
+
+def test_a_fresh_seed_each_run_printed_and_dealing_the_same_again(tmp_path, capsys) -> None:
+    deals = []
+    for _ in range(3):
+        assert main(["kingdom", "--sets", "base"]) == 0
+        out = capsys.readouterr().out
+        deals.append((int(re.search(r"Seed (\d+): `--seed \1` deals this again", out)[1]), out))
+    assert len({seed for seed, _ in deals}) > 1 and len({out for _, out in deals}) > 1
+    seed, out = deals[0]
+    assert main(["kingdom", "--sets", "base", "--seed", str(seed)]) == 0
+    assert capsys.readouterr().out == out.replace(f"Seed {seed}: `--seed {seed}` deals this again.\n", "")
+    sheet = tmp_path / "k.md"
+    assert main(["render", "--kingdom", "random", "-o", str(sheet)]) == 0
+    seed = int(re.search(r"seed (\d+): `--seed \1` deals this again", capsys.readouterr().err)[1])
+    assert "seed" not in sheet.read_text().lower()  # only on stderr
+    again = tmp_path / "again.md"
+    assert main(["render", "--kingdom", "random", "--seed", str(seed), "-o", str(again)]) == 0
+    assert again.read_text() == sheet.read_text() and "deals this again" not in capsys.readouterr().err
 
 
 def test_cli_kingdom_prints_and_renders(tmp_path, capsys) -> None:

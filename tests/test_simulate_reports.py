@@ -38,6 +38,17 @@ def test_setup_choices_in_table(capsys) -> None:
             "Moat 100%); Ferryman Village (drawn: Village 100%)") in out
 
 
+def test_piped_tables_are_written_whole(capsys, monkeypatch) -> None:
+    """To a file or pipe, no line is cropped to a terminal's width (nor rich's 80)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    bots = "big-money+Laboratory*2,big-money+Witch*2"
+    assert main(["simulate", "--kingdom", "Laboratory,Witch", "--bots", bots, "--games", "4",
+                 "--seed", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out and "big-money+Laboratory*2 │ Laboratory" in out
+    assert max(len(line) for line in out.splitlines()) > 80
+
+
 def test_setup_choices_reach_the_games() -> None:
     spec = RunSpec(("big-money",), ("Young Witch", "Ferryman"), colonies=True, ally=None,
                    choices=(("bane", "Moat"), ("ferryman", "Village")))

@@ -1,4 +1,4 @@
-"""Exchanging (h-gaps2): "exchange the card for a Silver". The card goes back to its pile and a
+"""Exchanging: "exchange the card for a Silver". The card goes back to its pile and a
 copy of the other card is taken into your discard pile; this is neither a gain nor a trash (the
 rules' Exchange), and happens only if the card is still where it was (Stop-Moving), has a pile
 to go back to, and a copy of the other card is left."""

@@ -7,6 +7,7 @@ English (`_and_joined`, `said_of_them` for steps said of "they") and as one DSL 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node, join_and, sentence, third_person
@@ -46,6 +47,10 @@ class Block(Node):
     def __init__(self, lines: list[list[Node]], joiner: str = "; ") -> None:
         self.lines = lines
         self.joiner = joiner
+        statements = self.statements  # each "if" knows its "otherwise" before any compile or render
+        for node, after in pairwise(statements):
+            if isinstance(node, If) and isinstance(after, Otherwise):
+                node.otherwise = after
 
     @property
     def statements(self) -> list[Node]:
@@ -60,10 +65,7 @@ class Block(Node):
         i = 0
         while i < len(statements):
             node = statements[i]
-            if isinstance(node, If) and i + 1 < len(statements) and isinstance(
-                statements[i + 1], Otherwise
-            ):
-                node.otherwise = statements[i + 1]
+            if isinstance(node, If) and i + 1 < len(statements) and statements[i + 1] is node.otherwise:
                 i += 1
             elif isinstance(node, Otherwise):
                 env.error("K302", "'otherwise' must follow an 'if'", node,

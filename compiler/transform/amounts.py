@@ -138,7 +138,7 @@ class AmountRules(Transformer):
         """The cards you have in play, this card included, as printed."""
         return "in_play_counting"
 
-    # computed worths and cost changes (h-money)
+    # computed worths and cost changes
     def in_play_counting_it(self, meta, c):
         """The cards you have in play, the Treasure being played included, as printed."""
         return "in_play_counting_it"

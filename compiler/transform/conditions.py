@@ -122,7 +122,7 @@ class ConditionRules(Transformer):
         word = " ".join(str(t) for t in c[0].children)
         return Condition("moved_at_least", word, _int(c[1])).at(meta)
 
-    # turn history (h-counts)
+    # turn history
     def done_verb(self, meta, c):
         """"played", "gained", "bought": what was done this turn (its verb: "gain")."""
         return {"played": "play", "gained": "gain", "bought": "buy"}[str(c[0])]

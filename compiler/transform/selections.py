@@ -12,7 +12,7 @@ from lark import Transformer, v_args
 
 
 class WordCount(tuple):
-    """A count written as a word ("two Silvers"), which a gain prints as written (h-gaps2)."""
+    """A count written as a word ("two Silvers"), which a gain prints as written."""
 
     def __new__(cls, quantity: tuple, word: str) -> WordCount:
         count = super().__new__(cls, quantity)

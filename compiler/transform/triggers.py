@@ -79,7 +79,7 @@ class TriggerRules(Transformer):
         return ability
 
     def reaction_to_no_comma(self, meta, c):
-        """(h-gaps2) "... from your hand to gain a Gold", printed without the comma as written;
+        """"... from your hand to gain a Gold", printed without the comma as written;
         the same ability as "..., to gain a Gold"."""
         ability = self.reaction_to(meta, c)
         ability.no_comma = True

@@ -9,7 +9,6 @@ what would be accepted; nothing here runs a game or writes a file.
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib.util
 import os
 from collections.abc import Callable, Iterable
@@ -17,7 +16,7 @@ from pathlib import Path
 
 from kingdom.compiler.expansions import MAX_ENTRIES, folder_cards, too_many_entries
 from kingdom.compiler.files import not_regular
-from kingdom.runtime.library import Library, find_card
+from kingdom.runtime.library import Library, closest, find_card
 
 YAML_SUFFIXES = (".yaml", ".yml")
 PLOT_SUFFIXES = (".png", ".pdf", ".svg")
@@ -140,9 +139,8 @@ def rules_folder(text: str) -> str:
 # ------------------------------------------------------------------------------ names
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """'; did you mean 'X'?' for the choice closest to `word` in any case, or ''."""
-    by_lower = {c.lower(): c for c in choices}
-    match = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
-    return f"; did you mean '{by_lower[match[0]]}'?" if match else ""
+    match = closest(word, choices)
+    return f"; did you mean '{match}'?" if match else ""
 
 
 def card_or_pile(library: Library, name: str) -> str:

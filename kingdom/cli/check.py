@@ -4,12 +4,13 @@ error (the command the other commands point to when they leave a broken card out
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 
 from kingdom.cli import arguments
 from kingdom.compiler.build import compile_folders
-from kingdom.compiler.errors import CompileError
+from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.expansions import Manifest, discover, manifests
 
 
@@ -17,6 +18,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="compile the built-in cards and the given folders")
     p.add_argument("paths", nargs="*", type=arguments.card_path, metavar="PATH",
                    help="card folders or card files to compile with the built-in cards")
+    p.add_argument("--json", action="store_true",
+                   help="print the cards compiled and every diagnostic (file, line, column, code, "
+                   "severity, message, hint) as JSON on stdout, for editors and CI")
     p.set_defaults(func=run)
 
 
@@ -25,6 +29,11 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     library, diagnostics = compile_folders(folders, strict=False)
     elapsed = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"cards": len(library), "errors": len(diagnostics),
+                          "diagnostics": [_as_json(d) for d in diagnostics]},
+                         indent=2, ensure_ascii=False))
+        return 1 if diagnostics else 0
     if diagnostics:
         print(CompileError(diagnostics).report(), file=sys.stderr)
         print(f"\n{len(diagnostics)} error(s); {len(library)} card(s) compiled", file=sys.stderr)
@@ -34,3 +43,10 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(manifest, Manifest):
             print(f"  expansion {manifest.name} {manifest.version} (dsl {manifest.dsl}): {manifest.folder}")
     return 0
+
+
+def _as_json(diagnostic: Diagnostic) -> dict:
+    """One diagnostic as editors read them (the keys of LSP's and of most linters' JSON)."""
+    return {"file": diagnostic.file, "line": diagnostic.line, "column": diagnostic.column,
+            "code": diagnostic.code, "severity": "error", "message": diagnostic.message,
+            "hint": diagnostic.hint}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 
 from kingdom.cli.arguments import UsageError
 from kingdom.compiler.build import broken_cards, load_library
@@ -19,12 +19,22 @@ from kingdom.runtime.library import Library
 
 
 class PipeConsole(Console):
-    """rich's Console, leaving a closed pipe to `main` (rich's own handling exits with 1)."""
+    """rich's Console, leaving a closed pipe to `main` (rich's own handling exits with 1), and
+    writing full lines to a file or pipe: rich would crop them to the terminal's width, or 80."""
 
     def on_broken_pipe(self) -> None:
         raise BrokenPipeError
 
+    def _size(self) -> ConsoleDimensions:
+        size = Console.size.fget(self)
+        if self._width is None and not self.is_terminal and "COLUMNS" not in self._environ:
+            return ConsoleDimensions(UNCROPPED, size.height)
+        return size
 
+    size = property(_size, Console.size.fset)
+
+
+UNCROPPED = 100_000  # the width of a file or pipe: wide enough for any line of ours
 console = PipeConsole()
 
 # Exit statuses (README, Commands).

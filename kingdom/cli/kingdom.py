@@ -33,4 +33,6 @@ def run(args: argparse.Namespace) -> int:
     except RenderError as exc:
         raise UsageError(str(exc)) from None
     print(render.brief(library, selection))
+    if render_command.seed_note(args):
+        print(render_command.seed_note(args).capitalize() + ".")
     return 0

@@ -13,7 +13,7 @@ import importlib.metadata
 import os
 import sys
 
-from kingdom.cli import check, demo, phrases, play, rate, render, schema, show, simulate, test
+from kingdom.cli import check, completion, demo, phrases, play, rate, render, schema, show, simulate, test
 from kingdom.cli import kingdom as randomizer
 from kingdom.cli import list as list_cards
 from kingdom.cli.arguments import UsageError
@@ -22,7 +22,7 @@ from kingdom.compiler.errors import CompileError
 from kingdom.compiler.texts import printable
 
 COMMANDS = (check, list_cards, show, schema, test, demo, simulate, rate, render, randomizer, play,
-            phrases)
+            phrases, completion)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,7 +67,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(argv: list[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # told with the usage of the command they were given to, not the top level's
+        command = _command_parser(parser, args.command) if args.command else parser
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:  # `kingdom` alone: the help, as for any other usage mistake
         parser.print_help(sys.stderr)
         return USAGE
@@ -79,6 +82,11 @@ def run(argv: list[str] | None) -> int:
     except CompileError as exc:  # cards that do not compile: `check` reports them itself
         print(exc.report(), file=sys.stderr)
         return USAGE
+
+
+def _command_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[name]
 
 
 def broken_pipe() -> int:

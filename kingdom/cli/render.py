@@ -8,6 +8,7 @@ Also the options and the deal that `kingdom kingdom` (kingdom.py) shares: it ren
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 
@@ -17,11 +18,14 @@ from kingdom.cli.common import FAILED
 from kingdom.compiler.texts import printable
 from kingdom.runtime.library import Library
 
+SEEDS = 100_000  # a drawn seed is below this: short to type
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()
-    what.add_argument("--set", help="every card of one set (set id or card folder name)")
+    what.add_argument("--set", help="every card of a set (set id or card folder name), or of "
+                      "several: base,intrigue")
     what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles), or 'random'")
     add_render_options(p)
     add_deal_options(p)
@@ -31,8 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def add_deal_options(p: argparse.ArgumentParser) -> None:
     """The randomizer's options (`kingdom kingdom`, `render --kingdom random`)."""
     p.add_argument("--sets", default="base", help="comma-separated sets to deal from")
-    p.add_argument("--seed", type=arguments.whole_number(0), default=0,
-                   help="seeds the deal and every setup choice")
+    p.add_argument("--seed", type=arguments.whole_number(0),
+                   help="seeds the deal and every setup choice (default: a fresh seed, printed)")
     p.add_argument("--require", default="", help="comma-separated cards or split piles to include")
     p.add_argument("--exclude", default="", help="comma-separated cards or split piles to leave out")
     p.add_argument("--spread", action="store_true", help="at least 2 piles at $3 or less, $4, $5+")
@@ -49,6 +53,10 @@ def add_render_options(p: argparse.ArgumentParser) -> None:
                    help="sheet: a Kingdom on one page (the default for --kingdom); summary: a card "
                    "per box (the default for --set); proxies: 63x88 mm cards to cut; dividers")
     p.add_argument("--backs", action="store_true", help="proxies: a page of card backs per page")
+    p.add_argument("--tabs", choices=("alternate", "left", "right", "centre"), default="alternate",
+                   help="dividers: where the tab sits (default: alternate, left then right)")
+    p.add_argument("--sleeved", action="store_true",
+                   help="dividers: sized for sleeved cards (94 x 62 mm; default 91 x 59 mm)")
     p.add_argument("--format", choices=("html", "md", "pdf"),
                    help="default: the --output file's extension, else html")
     p.add_argument("--output", "-o", type=arguments.output_file,
@@ -63,6 +71,19 @@ def add_render_options(p: argparse.ArgumentParser) -> None:
                    help=common.CARDS_HELP)
 
 
+def seed(args: argparse.Namespace) -> int:
+    """--seed, or a fresh one drawn once per run when none was given: `seed_note` tells it."""
+    if args.seed is None:
+        args.seed, args.seed_drawn = random.SystemRandom().randrange(1, SEEDS), True
+    return args.seed
+
+
+def seed_note(args: argparse.Namespace) -> str:
+    """How to have a drawn seed's game again, or '' when the seed was given."""
+    drawn = getattr(args, "seed_drawn", False)
+    return f"seed {args.seed}: `--seed {args.seed}` deals this again" if drawn else ""
+
+
 def deal(args: argparse.Namespace, library: Library) -> list[str]:
     """A random Kingdom from the randomizer options (UsageError on bad input)."""
     from kingdom.print.randomizer import Constraints, RandomizerError
@@ -74,7 +95,7 @@ def deal(args: argparse.Namespace, library: Library) -> list[str]:
     wanted = Constraints(names(args.require), names(args.exclude), args.spread, args.plus_buy,
                          args.village)
     try:
-        return deal_kingdom(library, list(names(args.sets)), args.seed, wanted)
+        return deal_kingdom(library, list(names(args.sets)), seed(args), wanted)
     except RandomizerError as exc:
         raise UsageError(str(exc)) from None
 
@@ -93,7 +114,7 @@ def _selection(args: argparse.Namespace, library: Library):
         if not piles:
             raise UsageError("--kingdom needs at least one card")
         chosen_ally = None if args.ally is None else arguments.ally(library, args.ally)
-        return select_kingdom(library, piles, chosen_ally, args.players, args.seed)
+        return select_kingdom(library, piles, chosen_ally, args.players, seed(args))
     except RenderError as exc:
         raise UsageError(str(exc)) from None
 
@@ -101,6 +122,7 @@ def _selection(args: argparse.Namespace, library: Library):
 def run(args: argparse.Namespace) -> int:
     """A printable rule summary (HTML, Markdown or PDF) of a set or a Kingdom."""
     from kingdom.print import render
+    from kingdom.print.dividers import Layout
     from kingdom.print.rulings import load_accessibility, load_rulings
     from kingdom.print.selection import RenderError
 
@@ -112,11 +134,14 @@ def run(args: argparse.Namespace) -> int:
     fmt = render.output_format(args.output, args.format)
     layout = args.layout or ("sheet" if args.kingdom and not args.plain else "summary")
     selection = _selection(args, library)
+    if seed_note(args):  # on stderr: the rendered output is the same whatever the seed
+        print(seed_note(args), file=sys.stderr)
     try:
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=load_rulings(args.rules),
                                        accessibility=load_accessibility(args.rules),
-                                       layout=layout, backs=args.backs)
+                                       layout=layout, backs=args.backs, dividers=Layout(
+                                           args.tabs, "sleeved" if args.sleeved else "unsleeved"))
         data = render.render(summary, fmt)
     except RenderError as exc:
         print(f"kingdom render: {exc}", file=sys.stderr)
@@ -131,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
             Path(args.output).write_bytes(data)
         except OSError as exc:
             raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-        count = len(summary.cards)
-        print(f"wrote {args.output} ({count} card{'' if count == 1 else 's'}, {fmt}, {layout})",
+        count, what = ((len(render.divider_piles(summary)), "divider") if layout == "dividers"
+                       else (len(summary.cards), "card"))
+        print(f"wrote {args.output} ({count} {what}{'' if count == 1 else 's'}, {fmt}, {layout})",
               file=sys.stderr)
     return 0

@@ -1,5 +1,6 @@
-"""Print-and-play: proxy cards at poker size and pile dividers, drawn as PDF with ReportLab
-(which xhtml2pdf installs), because exact millimetres and cut marks need a drawing, not HTML.
+"""Print-and-play: proxy cards at poker size, drawn as PDF with ReportLab (which xhtml2pdf
+installs), because exact millimetres and cut marks need a drawing, not HTML; also the grid, the
+fitting of text and the font check that pile dividers (dividers.py) share.
 
 Proxies are 63 x 88 mm, nine to an A4 or Letter page, edge to edge so one cut separates two
 cards; cut marks stand in the margins. Each card's text is set at the largest size that fits its
@@ -20,18 +21,19 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
+from kingdom.print import fonts
+from kingdom.print.fonts import BOLD, FONT
+
 PAGES = {"a4": A4, "letter": letter}
 CARD = (63 * mm, 88 * mm)
-DIVIDER = (90 * mm, 58 * mm)  # the body; its tab rises TAB above it
-TAB = (42 * mm, 9 * mm)
 PAD = 3.2 * mm
 MAX_FONT, MIN_FONT = 11, 5.5
 MARK = 4 * mm  # cut-mark length, in the margin
-FONT, BOLD = "Times-Roman", "Times-Bold"
 
 
 class ProxyError(Exception):
-    """A card whose text does not fit a proxy even at the smallest readable size."""
+    """A card whose text does not fit a proxy even at the smallest readable size, or has a
+    character the font cannot print."""
 
 
 @dataclass
@@ -58,6 +60,20 @@ class Cell:
     name: str
 
 
+def printable(cards: list[Proxy], title: str = "") -> None:
+    """A ProxyError naming the first card (or the title) with characters the font lacks; also
+    makes the font known to ReportLab."""
+    fonts.register()
+    for card in cards:
+        text = "".join([card.name, card.cost, card.types, card.types.upper(), card.set_name,
+                        *card.above, *card.below])
+        if lacking := fonts.missing(text):
+            raise ProxyError(f"{card.name}: the print font has no glyph for {fonts.describe(lacking)}; "
+                             "write the card's text without them to print it")
+    if lacking := fonts.missing(title):
+        raise ProxyError(f"the title '{title}': the print font has no glyph for {fonts.describe(lacking)}")
+
+
 def grid(count: int, paper: str, size: tuple[float, float]) -> Iterator[Cell]:
     """Cells of `size` laid edge to edge, as many as fit a page, centred, row by row."""
     page_w, page_h = PAGES[paper]
@@ -75,12 +91,13 @@ def _style(size: float, bold: bool = False, centre: bool = False) -> ParagraphSt
                           alignment=1 if centre else 0, spaceAfter=size * 0.25)
 
 
-def fit_text(card: Proxy, width: float, height: float) -> tuple[float, list, list, float]:
+def fit_text(card: Proxy, width: float, height: float, centre: bool = True,
+             what: str = "card") -> tuple[float, list, list, float]:
     """The largest font size at which the card's text fits `width` x `height`, the paragraphs
     above and below the divider, wrapped, and the height they take."""
     size = MAX_FONT
     while size >= MIN_FONT:
-        style = _style(size, centre=True)
+        style = _style(size, centre=centre)
         above = [Paragraph(escape(x), style) for x in card.above]
         below = [Paragraph(escape(x), style) for x in card.below]
         used = sum(p.wrap(width, height)[1] + style.spaceAfter for p in above + below)
@@ -88,11 +105,11 @@ def fit_text(card: Proxy, width: float, height: float) -> tuple[float, list, lis
         if used <= height:
             return size, above, below, used
         size -= 0.5
-    raise ProxyError(f"{card.name}: its text does not fit a {CARD[0] / mm:.0f} x "
-                     f"{CARD[1] / mm:.0f} mm card at {MIN_FONT} pt")
+    raise ProxyError(f"{card.name}: its text does not fit a {width / mm:.0f} x "
+                     f"{height / mm:.0f} mm {what} text box at {MIN_FONT} pt")
 
 
-def _one_line(canvas: Canvas, text: str, font: str, size: float, x: float, y: float,
+def one_line(canvas: Canvas, text: str, font: str, size: float, x: float, y: float,
               width: float, align: str = "left") -> None:
     """Text on one line, shrunk to fit `width`."""
     while size > 4 and canvas.stringWidth(text, font, size) > width:
@@ -108,14 +125,14 @@ def draw_card(canvas: Canvas, card: Proxy, cell: Cell) -> None:
     canvas.setLineWidth(0.4)
     canvas.roundRect(x + 1.5 * mm, y + 1.5 * mm, w - 3 * mm, h - 3 * mm, 2.5 * mm)
     top = y + h - PAD - 10
-    _one_line(canvas, card.name, BOLD, 11.5, x + PAD, top, w - 2 * PAD - 14 * mm)
-    _one_line(canvas, card.cost, BOLD, 12, x + w - PAD, top, 13 * mm, "right")
+    one_line(canvas, card.name, BOLD, 11.5, x + PAD, top, w - 2 * PAD - 14 * mm)
+    one_line(canvas, card.cost, BOLD, 12, x + w - PAD, top, 13 * mm, "right")
     canvas.setStrokeGray(0)
     canvas.line(x + PAD, top - 4, x + w - PAD, top - 4)
     bottom = y + PAD + 16  # room for the type line and the set
-    _one_line(canvas, card.types.upper(), BOLD, 7.5, x + w / 2, bottom - 7, w - 2 * PAD, "centre")
+    one_line(canvas, card.types.upper(), BOLD, 7.5, x + w / 2, bottom - 7, w - 2 * PAD, "centre")
     canvas.line(x + PAD, bottom, x + w - PAD, bottom)
-    _one_line(canvas, card.set_name, FONT, 6.5, x + w / 2, y + PAD + 0.5, w - 2 * PAD, "centre")
+    one_line(canvas, card.set_name, FONT, 6.5, x + w / 2, y + PAD + 0.5, w - 2 * PAD, "centre")
     text_w, text_h = w - 2 * PAD, (top - 8) - (bottom + 4)
     size, above, below, used = fit_text(card, text_w, text_h)
     cursor = top - 8 - (text_h - used) / 2  # centred in its box, as on a printed card
@@ -135,8 +152,8 @@ def draw_back(canvas: Canvas, cell: Cell, title: str) -> None:
     canvas.setStrokeGray(0)
     canvas.setLineWidth(1.2)
     canvas.roundRect(x + 3 * mm, y + 3 * mm, w - 6 * mm, h - 6 * mm, 3 * mm)
-    _one_line(canvas, "KINGDOM", BOLD, 20, x + w / 2, y + h / 2, w - 10 * mm, "centre")
-    _one_line(canvas, title, FONT, 9, x + w / 2, y + h / 2 - 16, w - 10 * mm, "centre")
+    one_line(canvas, "KINGDOM", BOLD, 20, x + w / 2, y + h / 2, w - 10 * mm, "centre")
+    one_line(canvas, title, FONT, 9, x + w / 2, y + h / 2 - 16, w - 10 * mm, "centre")
 
 
 def cut_marks(canvas: Canvas, cells: list[Cell], paper: str) -> None:
@@ -155,6 +172,7 @@ def cut_marks(canvas: Canvas, cells: list[Cell], paper: str) -> None:
 
 def proxies_pdf(cards: list[Proxy], paper: str, backs: bool = False, title: str = "") -> bytes:
     """The cards at poker size, nine to a page, with cut marks (and backs, when asked)."""
+    printable(cards, title)
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=PAGES[paper], pageCompression=1)
     canvas.setTitle(title)
@@ -174,40 +192,3 @@ def proxies_pdf(cards: list[Proxy], paper: str, backs: bool = False, title: str 
             canvas.showPage()
     canvas.save()
     return out.getvalue()
-
-
-def dividers_pdf(cards: list[Proxy], paper: str, title: str = "") -> bytes:
-    """A divider per card: a tab with its name and cost, its set and types on the body; the
-    outline is the cut line, tabs alternating left and right as in a box of cards."""
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=PAGES[paper], pageCompression=1)
-    canvas.setTitle(title)
-    size = (DIVIDER[0], DIVIDER[1] + TAB[1])
-    cells = list(grid(len(cards), paper, size))
-    for i, (card, cell) in enumerate(zip(cards, cells, strict=True)):
-        if i and cell.page != cells[i - 1].page:
-            canvas.showPage()
-        draw_divider(canvas, card, cell, right=bool(i % 2))
-    canvas.showPage()
-    canvas.save()
-    return out.getvalue()
-
-
-def draw_divider(canvas: Canvas, card: Proxy, cell: Cell, right: bool) -> None:
-    x, y, w = cell.x + 1 * mm, cell.y + 1 * mm, DIVIDER[0] - 2 * mm
-    body_h, (tab_w, tab_h) = DIVIDER[1] - 2 * mm, TAB
-    tab_x = x + w - tab_w - 4 * mm if right else x + 4 * mm
-    top = y + body_h
-    canvas.setStrokeGray(0)
-    canvas.setLineWidth(0.5)
-    path = canvas.beginPath()
-    path.moveTo(x, y)
-    for px, py in ((x + w, y), (x + w, top), (tab_x + tab_w, top), (tab_x + tab_w - 2 * mm, top + tab_h),
-                   (tab_x + 2 * mm, top + tab_h), (tab_x, top), (x, top)):
-        path.lineTo(px, py)
-    path.close()
-    canvas.drawPath(path)
-    _one_line(canvas, card.name, BOLD, 10.5, tab_x + 3 * mm, top + 3 * mm, tab_w - 14 * mm)
-    _one_line(canvas, card.cost, BOLD, 10.5, tab_x + tab_w - 3 * mm, top + 3 * mm, 10 * mm, "right")
-    _one_line(canvas, card.types, FONT, 8, x + 4 * mm, top - 5 * mm, w - 8 * mm)
-    _one_line(canvas, card.set_name, FONT, 8, x + w - 4 * mm, y + 3 * mm, w - 8 * mm, "right")

@@ -9,12 +9,11 @@ each pile's size for the number of players, the tokens each player starts with.
 
 from __future__ import annotations
 
-import difflib
 import random
 from dataclasses import dataclass, field
 
 from kingdom.runtime.cards import CardDef
-from kingdom.runtime.library import Library
+from kingdom.runtime.library import Library, closest, find_card
 from kingdom.runtime.setup import RANDOM, standard_game
 from kingdom.runtime.tokens import KINDS
 
@@ -52,11 +51,13 @@ def bonus(definition: CardDef, resource: str) -> int:
 def kingdom_piles(library: Library, sets: list[str]) -> dict[str, list[CardDef]]:
     """Every Kingdom pile of the sets: a card's name -> [it], a split pile's -> its members."""
     known = sorted({c.set for c in library})
+    by_lower = {s.lower(): s for s in known}
     for name in sets:
-        if name not in known:
-            hint = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+        if name.lower() not in by_lower:
+            hint = closest(name, known, cutoff=0.5)
             raise RandomizerError(f"unknown set '{name}'" + (
-                f"; did you mean '{hint[0]}'?" if hint else "") + f" (sets: {', '.join(known)})")
+                f"; did you mean '{hint}'?" if hint else "") + f" (sets: {', '.join(known)})")
+    sets = [by_lower[name.lower()] for name in sets]
     piles = {c.name: [c] for c in library if c.kind == "kingdom" and c.set in sets}
     for pile, members in library.split_piles.items():
         cards = [library[m] for m in members if m in library]
@@ -66,14 +67,14 @@ def kingdom_piles(library: Library, sets: list[str]) -> dict[str, list[CardDef]]
 
 
 def _pile_name(library: Library, name: str) -> str:
-    if name in library.split_piles:
-        return name
-    resolved = library.resolve(name)
-    if resolved is None or library[resolved].kind != "kingdom":
-        hint = library.suggest(name)
-        raise RandomizerError(f"'{name}' is not a Kingdom card or split pile"
-                              + (f"; did you mean '{hint}'?" if hint else ""))
-    return resolved
+    """The Kingdom pile `name` means, written in any case; a did-you-mean names only piles."""
+    found = find_card(library, name)
+    if found is not None and (found in library.split_piles or library[found].kind == "kingdom"):
+        return found
+    what = f"'{name}' is an unknown card" if found is None else f"'{found}' is a {library[found].kind} card"
+    hint = closest(name, (*library.names_of_kind("kingdom"), *library.split_piles))
+    raise RandomizerError(f"{what}, not a Kingdom card or split pile"
+                          + (f"; did you mean '{hint}'?" if hint else ""))
 
 
 def _meets(chosen: list[list[CardDef]], wanted: Constraints) -> bool:

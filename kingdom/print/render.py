@@ -15,6 +15,7 @@ import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jinja2 import Environment, FileSystemLoader
 
@@ -29,10 +30,14 @@ from kingdom.print.selection import (
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.library import Library
 
+if TYPE_CHECKING:
+    from kingdom.print.dividers import Layout
+
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 FORMATS = ("html", "md", "pdf")
 EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".pdf": "pdf"}
 LAYOUTS = ("summary", "sheet", "proxies", "dividers")
+SHEET_SCALES = (1.0, 0.9, 0.8, 0.72, 0.65)  # type sizes tried, largest first, to fit a sheet
 PAPERS = {"a4": "A4", "letter": "letter"}
 
 
@@ -78,6 +83,7 @@ class Summary:
     access: list[str] = field(default_factory=list)  # accessibility notes of the rules files
     layout: str = "summary"  # or "sheet": a Kingdom on one page, its rulings on the next
     backs: bool = False  # proxies: a page of card backs after each page of fronts
+    dividers: Layout | None = None  # dividers: their tabs and size; None for the default
 
     @property
     def cards(self) -> list[CardView]:
@@ -140,7 +146,7 @@ SECTION_TITLES = {
 def build_summary(library: Library, selection: Selection, plain: bool = False, paper: str = "a4",
                   rulings: dict[str, list[str]] | None = None,
                   accessibility: list[tuple[frozenset[str], list[str]]] | None = None,
-                  layout: str = "summary", backs: bool = False) -> Summary:
+                  layout: str = "summary", backs: bool = False, dividers: Layout | None = None) -> Summary:
     """The summary of a selection; `accessibility` notes are kept for rules files about its cards."""
     rulings = {} if rulings is None else rulings
     by_kind: dict[str, list[CardDef]] = {}
@@ -173,7 +179,7 @@ def build_summary(library: Library, selection: Selection, plain: bool = False, p
     access = relevant_access(library, selection, accessibility or [])
     if plain:
         access = [spell_out(note) for note in access]
-    return Summary(selection.title, sections, notes, plain, paper, access, layout, backs)
+    return Summary(selection.title, sections, notes, plain, paper, access, layout, backs, dividers)
 
 
 # What an accessibility sentence is about, when it names no card: a mechanic of the game.
@@ -212,10 +218,13 @@ def _md_escape(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", text)
 
 
-def render_html(summary: Summary, for_pdf: bool = False) -> str:
+def render_html(summary: Summary, for_pdf: bool = False, scale: float = 1.0,
+                grid_only: bool = False) -> str:
+    """`scale` and `grid_only`, for a sheet: its type sizes, and the page of cards alone."""
     template = "sheet.html.j2" if summary.layout == "sheet" else "summary.html.j2"
     return _environment().get_template(template).render(
-        s=summary, page_size=PAPERS[summary.paper], for_pdf=for_pdf)
+        s=summary, page_size=PAPERS[summary.paper], for_pdf=for_pdf, scale=scale,
+        grid_only=grid_only)
 
 
 def render_markdown(summary: Summary) -> str:
@@ -224,27 +233,66 @@ def render_markdown(summary: Summary) -> str:
 
 
 def render_pdf(summary: Summary) -> bytes:
+    scale = sheet_scale(summary) if summary.layout == "sheet" else 1.0
+    return _pdf(render_html(summary, for_pdf=True, scale=scale))
+
+
+def sheet_scale(summary: Summary) -> float:
+    """The largest of SHEET_SCALES at which a sheet's setup and cards fit on its first page (a
+    Kingdom with Rewards, a split pile, a Bane and an Ally has two dozen cards), else the least."""
+    from pypdf import PdfReader
+
+    for scale in SHEET_SCALES:
+        grid = _pdf(render_html(summary, for_pdf=True, scale=scale, grid_only=True))
+        if len(PdfReader(io.BytesIO(grid)).pages) == 1:
+            return scale
+    return SHEET_SCALES[-1]
+
+
+def _pdf(html: str) -> bytes:
     from xhtml2pdf import pisa
 
     out = io.BytesIO()
-    status = pisa.CreatePDF(render_html(summary, for_pdf=True), dest=out, encoding="utf-8")
+    status = pisa.CreatePDF(html, dest=out, encoding="utf-8")
     if status.err:
         raise RenderError(f"PDF rendering failed with {status.err} error(s)")
     return out.getvalue()
 
 
 def render_print_and_play(summary: Summary) -> bytes:
-    """Proxies or dividers of the summary's cards (a split pile as its member cards), as PDF."""
-    from kingdom.print import proxies
+    """Proxies (a split pile as its member cards) or dividers (one per pile) of the summary's
+    cards, as PDF."""
+    from kingdom.print import dividers, proxies
 
-    cards = [proxies.Proxy(c.name, c.cost, c.type_line, c.above, c.below, c.set_name)
-             for c in summary.cards if c.kind != "split-pile"]
     try:
         if summary.layout == "dividers":
-            return proxies.dividers_pdf(cards, summary.paper, summary.title)
+            return dividers.dividers_pdf(divider_piles(summary), summary.paper, summary.dividers,
+                                         summary.title)
+        cards = [_proxy(c, c.above, c.below) for c in summary.cards if c.kind != "split-pile"]
         return proxies.proxies_pdf(cards, summary.paper, summary.backs, summary.title)
     except proxies.ProxyError as exc:
         raise RenderError(str(exc)) from exc
+
+
+def divider_piles(summary: Summary) -> list:
+    """A divider's content per pile: a card's own text; a split pile's members in order, with
+    their costs (the members get no divider of their own)."""
+    by_name = {c.name: c for c in summary.cards}
+    piles = []
+    for card in summary.cards:
+        if card.kind == "split-pile":
+            members = [by_name[m] for m in card.members if m in by_name]
+            lines = [f"{m.name} ({m.cost})" for m in members]
+            piles.append(_proxy(card, lines, card.above, members[0].set_name if members else ""))
+        elif card.kind != "split-member":
+            piles.append(_proxy(card, card.above, card.below))
+    return piles
+
+
+def _proxy(card: CardView, above: list[str], below: list[str], set_name: str = ""):
+    from kingdom.print.proxies import Proxy
+
+    return Proxy(card.name, card.cost, card.type_line, above, below, set_name or card.set_name)
 
 
 def render(summary: Summary, fmt: str) -> bytes:

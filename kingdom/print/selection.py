@@ -46,14 +46,24 @@ def sets_of(library: Library) -> list[str]:
     return sorted(names)
 
 
-def select_set(library: Library, set_name: str) -> Selection:
-    cards = [c for c in library
-             if c.set == set_name or (c.source and Path(c.source).parent.name == set_name)]
-    if not cards:
-        raise RenderError(f"unknown set '{set_name}'; sets: {', '.join(sets_of(library))}")
+def select_set(library: Library, set_names: str) -> Selection:
+    """Every card of a set, or of several sets separated by commas ("base,intrigue")."""
+    cards: list[CardDef] = []
+    titles = []
+    for set_name in [n.strip() for n in set_names.split(",") if n.strip()] or [set_names]:
+        found = [c for c in library if _in_set(c, set_name)]
+        if not found:
+            raise RenderError(f"unknown set '{set_name}'; sets: {', '.join(sets_of(library))}")
+        titles.append(_set_title(found, set_name))
+        cards.extend(c for c in found if c not in cards)
     names = {c.name for c in cards}
     piles = {p: m for p, m in library.split_piles.items() if m and m[0] in names}
-    return Selection(_set_title(cards, set_name), cards, piles)
+    return Selection(" & ".join(titles), cards, piles)
+
+
+def _in_set(card: CardDef, set_name: str) -> bool:
+    """A card of the set id, or from the card folder of that name."""
+    return card.set == set_name or bool(card.source and Path(card.source).parent.name == set_name)
 
 
 def _set_title(cards: list[CardDef], set_name: str) -> str:

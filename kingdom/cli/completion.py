@@ -1,0 +1,217 @@
+"""`kingdom completion bash|zsh|fish`: a shell completion script, generated from the parser itself
+(every command, its options, their choices) and the loaded cards (card names where an option or
+argument takes cards, set ids where it takes sets), so it never falls behind the command line.
+
+Values are written into the script: completing calls no Python and costs nothing. Lists written
+with commas (`--kingdom Village,Smi`) complete their last name. zsh uses the bash script through
+its bashcompinit, as zsh documents for bash completions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from dataclasses import dataclass, field
+
+from kingdom.cli import arguments, common
+from kingdom.runtime.library import Library
+
+SHELLS = ("bash", "zsh", "fish")
+FILE_TYPES = (arguments.card_path, arguments.scenario_path, arguments.existing_file,
+              arguments.output_file, arguments.plot_file)
+# What the cards-valued options and arguments take, by their dest: a list of `_names` below.
+NAMED_VALUES = {"kingdom": "piles", "require": "piles", "exclude": "piles", "bane": "kingdom",
+                "ferryman": "kingdom", "ally": "allies", "sets": "sets", "set": "sets",
+                "name": "cards", "names": "kingdom"}
+TOP_OPTIONS = ("--help", "--version")
+
+
+@dataclass
+class Command:
+    """One command as completion sees it: its options and what each option's value is."""
+
+    name: str
+    help: str
+    options: dict[str, str] = field(default_factory=dict)  # option -> help
+    values: dict[str, str] = field(default_factory=dict)  # option -> value kind (`_kind`)
+    positional: str = ""  # the value kind of its positional arguments ('' when none)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("completion", help="print a shell completion script (bash, zsh, fish)",
+                       description="Print a completion script. bash: `source <(kingdom completion "
+                       "bash)` in ~/.bashrc; zsh: `source <(kingdom completion zsh)` in ~/.zshrc; "
+                       "fish: `kingdom completion fish > ~/.config/fish/completions/kingdom.fish`.")
+    p.add_argument("shell", choices=SHELLS, help="the shell to complete in")
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+                   help=common.CARDS_HELP + ", whose names are completed too")
+    p.set_defaults(func=run, commands=sub)
+
+
+def run(args: argparse.Namespace) -> int:
+    library, _ = common.load_despite_errors(args.cards)
+    commands = describe(args.commands)
+    names = _names(library)
+    script = {"bash": bash, "zsh": zsh, "fish": fish}[args.shell](commands, names)
+    print(script, end="")
+    return 0
+
+
+# ------------------------------------------------------------------------------ the parser
+def describe(sub: argparse._SubParsersAction) -> list[Command]:
+    """Every command of the parser, in `--help` order, with its options and their values."""
+    helps = {action.dest: action.help or "" for action in sub._choices_actions}
+    commands = []
+    for name, parser in sub.choices.items():
+        command = Command(name, helps.get(name, ""))
+        for action in parser._actions:
+            kind = _kind(action)
+            if not action.option_strings:
+                command.positional = kind
+                continue
+            for option in action.option_strings:
+                command.options[option] = (action.help or "").replace("%%", "%")
+                if kind:
+                    command.values[option] = kind
+        commands.append(command)
+    return commands
+
+
+def _kind(action: argparse.Action) -> str:
+    """What an argument's value is: '' (none, or free text), 'files', 'folders', 'choices:A B',
+    or the name of a list of `_names`."""
+    if action.nargs == 0:
+        return ""
+    if action.choices:
+        return "choices:" + " ".join(str(c) for c in action.choices)
+    if action.type in FILE_TYPES:
+        return "files"
+    if action.type is arguments.rules_folder:
+        return "folders"
+    return NAMED_VALUES.get(action.dest, "")
+
+
+def _names(library: Library) -> dict[str, list[str]]:
+    """The names each card-valued argument completes from."""
+    kingdom = library.names_of_kind("kingdom")
+    return {"cards": sorted({*library.cards, *library.split_piles}), "kingdom": kingdom,
+            "piles": sorted({*kingdom, *library.split_piles}), "allies": library.names_of_kind("ally"),
+            "sets": sorted({c.set for c in library})}
+
+
+def _kinds(commands: list[Command]) -> list[str]:
+    """Every value kind some argument has, in a stable order."""
+    found = {k for c in commands for k in (*c.values.values(), c.positional) if k}
+    return sorted(found)
+
+
+# ------------------------------------------------------------------------------ bash and zsh
+BASH_HEAD = """\
+# kingdom completion for bash, generated by `kingdom completion bash`: source it from ~/.bashrc.
+_kingdom_add() {
+    # Complete the last name of a comma-separated list from the candidates after $1.
+    local cur="$1" prefix="" word
+    shift
+    if [[ $cur == *,* ]]; then prefix="${cur%,*},"; cur="${cur##*,}"; fi
+    cur="${cur//\\\\/}"
+    for word in "$@"; do
+        if [[ $word == "$cur"* ]]; then COMPREPLY+=("$prefix$(printf '%q' "$word")"); fi
+    done
+}
+"""
+
+
+def bash(commands: list[Command], names: dict[str, list[str]]) -> str:
+    lists = [f"_kingdom_{kind}=({' '.join(shlex.quote(n) for n in names[kind])})"
+             for kind in _kinds(commands) if kind in names]
+    words = " ".join([*(c.name for c in commands), *TOP_OPTIONS])
+    values, positionals, options = [], [], []
+    for kind in _kinds(commands):
+        pairs = [f'"{c.name} {o}"' for c in commands for o, k in c.values.items() if k == kind]
+        if pairs:
+            values.append(f"        {'|'.join(pairs)}) {_values('bash', kind)}; return;;")
+        users = [c.name for c in commands if c.positional == kind]
+        if users:
+            positionals.append(f"        {'|'.join(users)}) {_values('bash', kind)};;")
+    for command in commands:
+        options.append(f"        {command.name}) COMPREPLY=($(compgen -W "
+                       f"\"{' '.join(command.options)}\" -- \"$cur\"));;")
+    return "\n".join([
+        BASH_HEAD, *lists,
+        "_kingdom() {",
+        '    local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" command="" i',
+        "    COMPREPLY=()",
+        "    for ((i = 1; i < COMP_CWORD; i++)); do",
+        '        case "${COMP_WORDS[i]}" in -*) ;; *) command="${COMP_WORDS[i]}"; break;; esac',
+        "    done",
+        '    if [[ -z $command ]]; then',
+        f'        COMPREPLY=($(compgen -W "{words}" -- "$cur")); return',
+        "    fi",
+        '    case "$command $prev" in', *values, "    esac",
+        '    if [[ $cur == -* ]]; then',
+        '        case "$command" in', *options, "        esac", "        return",
+        "    fi",
+        '    case "$command" in', *positionals, "    esac",
+        "}",
+        "complete -F _kingdom kingdom",
+        ""])
+
+
+# How each shell completes each kind of value (`_kind`): bash into COMPREPLY from "$cur", fish
+# as options of `complete`. {} is the choices, or the name of the list of names.
+VALUES = {
+    "bash": {"files": 'COMPREPLY=($(compgen -f -- "$cur"))', "folders": 'COMPREPLY=($(compgen -d -- "$cur"))',
+             "choices": 'COMPREPLY=($(compgen -W "{}" -- "$cur"))',
+             "names": '_kingdom_add "$cur" "${{_kingdom_{}[@]}}"'},
+    "fish": {"files": "-F", "folders": "-a '(__fish_complete_directories)'", "choices": "-a '{}'",
+             "names": "-a '(__kingdom_names $__kingdom_{})'"},
+}
+
+
+def _values(shell: str, kind: str) -> str:
+    """The `shell` code that completes one kind of value."""
+    templates = VALUES[shell]
+    if kind in templates:
+        return templates[kind]
+    if kind.startswith("choices:"):
+        return templates["choices"].format(kind.removeprefix("choices:"))
+    return templates["names"].format(kind)
+
+
+def zsh(commands: list[Command], names: dict[str, list[str]]) -> str:
+    return ("# kingdom completion for zsh, generated by `kingdom completion zsh`: source it from "
+            "~/.zshrc.\nautoload -U +X compinit && compinit\n"
+            "autoload -U +X bashcompinit && bashcompinit\n" + bash(commands, names))
+
+
+# ------------------------------------------------------------------------------ fish
+FISH_HEAD = """\
+# kingdom completion for fish, generated by `kingdom completion fish`:
+# save it as ~/.config/fish/completions/kingdom.fish.
+function __kingdom_names --description 'the last name of a comma-separated list'
+    set -l prefix (string replace -r -- '[^,]*$' '' (commandline -ct | string unescape))
+    for name in $argv
+        echo $prefix$name
+    end
+end
+complete -c kingdom -f
+"""
+
+
+def fish(commands: list[Command], names: dict[str, list[str]]) -> str:
+    lines = [FISH_HEAD.rstrip("\n")]
+    lines += [f"set -g __kingdom_{kind} {' '.join(shlex.quote(n) for n in names[kind])}"
+              for kind in _kinds(commands) if kind in names]
+    lines.append("complete -c kingdom -n __fish_use_subcommand -l version -d 'print the version'")
+    for command in commands:
+        lines.append(f"complete -c kingdom -n __fish_use_subcommand -a {command.name} "
+                     f"-d {shlex.quote(command.help)}")
+        when = f"-n '__fish_seen_subcommand_from {command.name}'"
+        if command.positional:
+            lines.append(f"complete -c kingdom {when} {_values('fish', command.positional)}")
+        for option, text in command.options.items():
+            flag = f"-l {option[2:]}" if option.startswith("--") else f"-s {option[1:]}"
+            kind = command.values.get(option)
+            value = f" {'-r' if kind == 'files' else '-x'} {_values('fish', kind)}" if kind else ""
+            lines.append(f"complete -c kingdom {when} {flag}{value} -d {shlex.quote(text)}")
+    return "\n".join(lines) + "\n"
