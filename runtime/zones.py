@@ -201,7 +201,8 @@ class Zones:
         while k > 0 and cards[k - 1].d.name == cards[-1].d.name:
             k -= 1
         if k:
-            cards[:] = cards[k:] + cards[:k]
+            moved = cards[k:]  # the group that goes to the bottom
+            cards[:] = moved + cards[:k]
             self.note(f"{pile.name} rotated; {pile.cards[-1].d.name} on top")
             if "rotate" in self.listeners:  # the group moved to the bottom, top first
-                self.emit("rotate", self.player, None, (pile, [c.d.name for c in reversed(cards[k:])]))
+                self.emit("rotate", self.player, None, (pile, [c.d.name for c in reversed(moved)]))
