@@ -54,7 +54,9 @@ def test_ally_is_read_aloud_at_setup_with_its_text() -> None:
     _game, narrator = table(["Underling"], ally="Mountain Folk")
     said = texts(narrator)
     assert ("The Ally is Mountain Folk: At the start of your turn, you may spend 5 Favors for "
-            "+3 Cards.") in said
+            "plus 3 Cards.") in said  # (plain: words only; for sighted readers "+3 Cards")
+    game = standard_game(LIBRARY, ["Underling"], [Eager(), Eager()], seed=7, ally="Mountain Folk")
+    assert any(line.text.endswith("for +3 Cards.") for line in Narrator(plain=False).attach(game).lines)
     assert "Each player starts with 1 Favor." in said
 
 
@@ -69,7 +71,7 @@ def test_every_favor_gained_or_spent_is_announced_with_the_total() -> None:
     game.end_turn()
     game.end_turn()  # p2's turn ends; p1's starts: Mountain Folk spends 5 Favors
     game.start_turn()
-    assert "p1 spends 5 Favors, and now has 0 Favors." in texts(narrator)
+    assert "p1 spends 5 Favors for Mountain Folk, and now has 0 Favors." in texts(narrator)
 
 
 def test_every_coffers_change_is_announced_with_the_total() -> None:
@@ -81,7 +83,7 @@ def test_every_coffers_change_is_announced_with_the_total() -> None:
     assert texts(narrator)[-1] == "p1 gains 1 Coffers, and now has 2 Coffers."
     game.start_buy_phase()
     game.offer_tokens(p1, [COFFERS])  # Eager spends them all
-    assert texts(narrator)[-1] == "p1 spends 2 Coffers, and now has 0 Coffers."
+    assert texts(narrator)[-1] == "p1 spends 2 Coffers for 2 coins, and now has 0 Coffers."
 
 
 def test_a_rotation_names_the_pile_the_group_moved_and_the_new_top() -> None:
@@ -132,7 +134,7 @@ def test_the_turn_order_is_stated_before_an_extra_turn() -> None:
     said = texts(narrator)
     assert said[-1] == "p1 takes an extra turn. Turn order: p1 again now, then p2, p3, p1."
     game.start_turn()
-    assert texts(narrator)[-1] == "Turn 1: p1, an extra turn."
+    assert texts(narrator)[-1] == "p1's extra turn."
 
 
 def test_the_turn_order_is_stated_before_a_skipped_turn() -> None:
@@ -167,7 +169,7 @@ def test_favor_tokens_on_a_pile_are_announced() -> None:
     game, narrator = table(["Underling", "Smithy"], ally="Family of Inventors")
     game.start_buy_phase()  # Family of Inventors: Eager puts its Favor on a pile
     said = texts(narrator)
-    assert "p1 spends 1 Favor, and now has 0 Favors." in said
+    assert "p1 spends 1 Favor for Family of Inventors, and now has 0 Favors." in said
     assert any(t.startswith("The ") and t.endswith("pile now has 1 Favor token on it: its "
                                                    "cards cost 1 coin less.") for t in said)
 
@@ -190,6 +192,6 @@ def test_plain_money_reads_aloud_and_the_demo_summary_joins_a_turn() -> None:
     assert money(3) == "3 coins" and money(1) == "1 coin" and money(3, plain=False) == "$3"
     game = standard_game(LIBRARY, ["Witch"], [Eager(), Eager()], seed=3)
     summaries = narrate(game).turn_summaries()
-    assert summaries[0].startswith("Turn 1, p1: plays ")
+    assert summaries[0].startswith("p1's turn 1: plays ")
     assert all("gains" not in s for s in summaries[:2])  # a bought card is said once
     assert any("; p2 gains Curse" in s for s in summaries)  # others are named

@@ -144,7 +144,7 @@ def test_the_buy_phase_offers_it_and_the_generic_bot_spends_to_reach_a_price(emb
     assert [c.d.name for c in player.discard if c.d.name == "Gold"] == ["Gold"]
     said = [line.text for line in narrator.lines]
     assert "p1 gains 2 Embers, and now has 3 Embers." in said
-    assert "p1 spends 3 Embers, and now has 0 Embers." in said
+    assert "p1 spends 3 Embers for 3 coins, and now has 0 Embers." in said
 
 
 def test_no_offer_to_a_player_without_any(ember, library):
