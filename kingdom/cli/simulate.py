@@ -13,6 +13,9 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+from rich.table import Table
 
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
@@ -108,11 +111,12 @@ def run(args: argparse.Namespace) -> int:
         data["with_without"] = [row.to_json() for row in with_without(results)]
         print(json.dumps(data, indent=2))
     else:
+        show = _said if args.plain else console.print
         for part in reports.results_report(results, players, kingdom_text, args.seed,
                                            args.max_turns, elapsed, common.where(args)):
-            console.print(part)
-        console.print(reports.setup_line(choices, results.setups_drawn(), results.games))
-        console.print(reports.with_without_table(results))
+            show(part)
+        show(reports.setup_line(choices, results.setups_drawn(), results.games))
+        show(reports.with_without_table(results))
     _write_reports(results, players, args, f"Kingdom: {kingdom_text} | bots: "
                    f"{', '.join(b.name for b in bots)} | {results.games} games, seed {args.seed}")
     for line in results.violations[:20]:
@@ -198,6 +202,14 @@ def _write_reports(results, players: int, args: argparse.Namespace, title: str) 
         except OSError as exc:  # (the folder was checked before the run; it went away since)
             raise UsageError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
         err.print(f"plot written to {args.plot}")
+
+
+def _said(part: Any) -> None:
+    """`--plain`: a line or a table in words, row by row (kingdom/table/spoken.py)."""
+    from kingdom.table.spoken import table_lines, words
+
+    for line in table_lines(part) if isinstance(part, Table) else [words(str(part))]:
+        print(printable(line))
 
 
 def _narrate_simulated(setup: Setup, args: argparse.Namespace) -> None:

@@ -8,12 +8,14 @@ character read as noise): "+$2" is "plus 2 coins", "-7 VP" is "minus 7 VP".
 from __future__ import annotations
 
 import re
+from typing import Any
 
 PLAIN_PUNCTUATION = set(".,;:'()-?! ")
 _MONEY = re.compile(r"([+-]?)\$(\d+|X)")
 _SIGNED = re.compile(r"(?<![\w)])([+-])(\d+|X)\b")
-_REPLACEMENTS = {"\u2019": "'", "\u2018": "'", "\u201c": "", "\u201d": "", '"': "",
-                 "\u2014": " - ", "\u2013": " - ", "\u2192": " then ", "&": " and ",
+_REPLACEMENTS = {"/s ": " a second ", "[": "(", "]": ")", "\u2019": "'", "\u2018": "'",
+                 "\u201c": "", "\u201d": "", '"': "", "\u2014": " - ", "\u2013": " - ",
+                 "\u2192": " then ", "&": " and ",
                  "/": " or ", "%": " percent", "\u2026": "...", "*": "", "|": ", "}
 
 
@@ -71,11 +73,29 @@ def words(text: str) -> str:
         return sign + (f"{amount} coins" if amount == "X" else money(int(amount)))
 
     text = _MONEY.sub(say_money, text)
+    text = re.sub(r"(\d)-(\d)", r"\1 to \2", text)  # a range: "9.7-70.0"
     text = _SIGNED.sub(lambda m: ("plus " if m.group(1) == "+" else "minus ") + m.group(2), text)
     for symbol, said in _REPLACEMENTS.items():
         text = text.replace(symbol, said)
     out = "".join(ch if ch.isalnum() or ch in PLAIN_PUNCTUATION else " " for ch in text)
     return re.sub(r" {2,}", " ", out).strip()
+
+
+def table_lines(table: Any) -> list[str]:
+    """A rich Table read row by row: its title, then one line per row naming each column
+    ("Bot default; Card Copper; Bought 0.00"), in words; a box of lines says nothing aloud."""
+    columns = table.columns
+    lines = [words(str(table.title)) + ":"] if table.title else []
+    for row in range(table.row_count):
+        cells = [f"{words(str(column.header))} {_cell(list(column.cells)[row])}"
+                 for column in columns]
+        lines.append("; ".join(cells) + ".")
+    return lines
+
+
+def _cell(value: Any) -> str:
+    said = words(str(value))
+    return "none" if said in ("", "-") else said
 
 
 def is_plain(text: str) -> bool:
