@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 
 from kingdom.compiler.build import builtin_library
+from kingdom.runtime.setup import standard_game
+
 from kingdom.lab.roster import resolve_bot
 from kingdom.lab.simulate import random_kingdom
-from kingdom.runtime.setup import standard_game
 from kingdom.table.narrate import Narrator
 from kingdom.table.spoken import count, is_plain, words
 
