@@ -24,7 +24,7 @@ SETS = ("base", "intrigue", "prosperity-basic", "cornucopia-guilds", "allies")
 
 def test_symbols_are_said_in_words() -> None:
     assert words("+$2 and +1 Card; $3 or -1 VP") == "plus 2 coins and plus 1 Card; 3 coins or minus 1 VP"
-    assert words("Wins (95% CI) 33.3% [9.7-70.0] games/s – “Gold”") == \
+    assert words("Wins (95% CI) 33.3% [9.7-70.0] games/s \u2013 \u201cGold\u201d") == \
         "Wins (95 percent CI) 33.3 percent (9.7 to 70.0) games a second - Gold"
     assert count(-7, "VP") == "minus 7 VP" and count(1, "Favor") == "1 Favor"
     assert not is_plain("$2") and not is_plain("\u2502") and is_plain("p1's turn 3: 6 coins.")
