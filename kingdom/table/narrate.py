@@ -178,6 +178,10 @@ class Narrator:
         say("setup", "", f"Kingdom: {names(kingdom)}.")
         say("setup", "", f"Players in turn order: {names([p.name for p in game.players])}; "
             f"{game.players[0].name} goes first.")
+        colony = game.piles.get("Colony")
+        if colony is not None and colony.in_supply:
+            say("setup", "", "Platinum and Colony are in the Supply; the game also ends when the "
+                "Colony pile is empty.")
         if game.ally is not None:
             text = " ".join(game.ally.text.split())
             say("setup", "", f"The Ally is {game.ally.name}: {words(text) if self.plain else text}")

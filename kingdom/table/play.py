@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdom.compiler.texts import printable
-from kingdom.runtime.setup import standard_game
+from kingdom.runtime.setup import RANDOM, standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
 from kingdom.runtime.tokens import BY_KEY
 from kingdom.table.narrate import Narrator, money
@@ -58,7 +58,10 @@ class Table:
         for seat in range(1, len(self.bots) + 2):
             agents.append(session.seat() if seat == self.record.seat
                           else next(bots).agent(self.record.seed + seat - 1))
-        game = standard_game(self.library, self.record.kingdom, agents, seed=self.record.seed)
+        record = self.record
+        ally = {"random": RANDOM, "none": None}.get(record.ally, record.ally)
+        game = standard_game(self.library, record.kingdom, agents, seed=record.seed,
+                             colonies=record.colonies, ally=ally, choices=record.setup_choices())
         self.narrator = Narrator(self.plain).attach(game)
         self.session = session
         session.start(game)
