@@ -206,7 +206,7 @@ def test_the_step_wise_view_and_kingdom_play_show_it(ember, library):
         assert (asked.kind, asked.topic, asked.options) == ("number", "spend_embers", (0, 1, 2))
         assert asked.prompt == "Spend Embers? (you have 2, and $5)"
         assert ("embers", 2) in asked.view.players[0].tokens and asked.view.players[0].embers == 2
-        assert "2 Embers" in status(asked, plain=True)[2]
+        assert "You have 2 Embers." in status(asked, plain=True)[0]
         session.answer(1)
         assert session.view("p1").players[0].embers == 1 and session.view("p1").coins == 6
     finally:

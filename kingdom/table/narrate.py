@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from kingdom.lab import simulate
 from kingdom.runtime.game import Listener
 from kingdom.runtime.tokens import KINDS, TokenKind
-from kingdom.table.spoken import count, counted, money, names, tallied, words
+from kingdom.table.spoken import count, counted, money, names, one_line, tallied, words
 
 if TYPE_CHECKING:
     from kingdom.lab.simulate import Setup
@@ -183,8 +183,8 @@ class Narrator:
             say("setup", "", "Platinum and Colony are in the Supply; the game also ends when the "
                 "Colony pile is empty.")
         if game.ally is not None:
-            text = " ".join(game.ally.text.split())
-            say("setup", "", f"The Ally is {game.ally.name}: {words(text) if self.plain else text}")
+            text = words(one_line(game.ally.text)) if self.plain else " ".join(game.ally.text.split())
+            say("setup", "", f"The Ally is {game.ally.name}: {text}")
         for pile in game.piles.values():
             for role in sorted(pile.roles):
                 say("setup", "", f"The {role} pile is {pile.name}.")

@@ -81,6 +81,22 @@ def words(text: str) -> str:
     return re.sub(r" {2,}", " ", out).strip()
 
 
+def one_line(text: str) -> str:
+    """A card's text on one line, each printed line a sentence ("+1 Card. +1 Action. ..."), a
+    dividing line said as a full stop."""
+    out = []
+    for line in (raw.strip() for raw in text.splitlines()):
+        if not line:
+            continue
+        if set(line) <= {"-", "\u2014", "_"}:
+            line = ""
+        elif line[-1] not in ".:;!?":
+            line += "."
+        if line:
+            out.append(line)
+    return " ".join(out)
+
+
 def table_lines(table: Any) -> list[str]:
     """A rich Table read row by row: its title, then one line per row naming each column
     ("Bot default; Card Copper; Bought 0.00"), in words; a box of lines says nothing aloud."""
