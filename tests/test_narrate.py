@@ -310,3 +310,39 @@ def test_a_negative_score_is_said_in_words() -> None:
     game.game_over = True
     narrator.finish()
     assert any("p1 minus 12 VP" in t for t in texts(narrator))
+
+
+def test_the_differently_named_cards_a_card_counts_are_named() -> None:
+    """Horn of Plenty counts the differently named cards in play: each was named as played."""
+    game, narrator = table(["Horn of Plenty", "Village"])
+    p1 = game.players[0]
+    put_in_hand(game, p1, "Village", "Copper", "Silver", "Horn of Plenty")
+    moves.play(game, "Village")
+    moves.play(game, "Copper")
+    moves.play(game, "Silver")
+    moves.play(game, "Horn of Plenty")
+    said = " ".join(texts(narrator))
+    assert "p1 plays Village. p1 plays Copper and Silver. p1 plays Horn of Plenty." in said
+
+
+# Each accessibility note shipped with the cards (cards/<set>/accessibility.txt), by its key, and
+# the test above that finds its announcement.
+NOTE_TESTS = {
+    "favors": test_every_favor_gained_or_spent_is_announced_with_the_total,
+    "ally": test_ally_is_read_aloud_at_setup_with_its_text,
+    "rotation": test_a_rotation_names_the_pile_the_group_moved_and_the_new_top,
+    "split-order": test_split_piles_are_read_in_order_at_setup,
+    "inventors": test_favor_tokens_on_a_pile_are_announced,
+    "turn-order": test_the_turn_order_is_stated_before_a_skipped_turn,
+    "coffers": test_every_coffers_change_is_announced_with_the_total,
+    "card-names": test_the_differently_named_cards_a_card_counts_are_named,
+    "setup-piles": test_the_bane_is_named_at_setup,
+    "reveals": test_revealed_cards_are_read_in_order_then_where_each_goes,
+}
+
+
+def test_every_accessibility_note_has_a_test_of_its_announcement() -> None:
+    from kingdom.print.rulings import shipped_accessibility
+
+    keys = {key for _names, notes in shipped_accessibility() for key in notes}
+    assert keys == set(NOTE_TESTS)

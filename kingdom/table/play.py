@@ -66,6 +66,7 @@ class Table:
                              colonies=record.colonies, ally=ally, choices=record.setup_choices())
         self.narrator = Narrator(self.plain, hearer=self.me).attach(game)
         self.ally_text = game.ally.text if game.ally is not None else ""
+        self.notes = game_notes(game)
         self.session = session
         session.start(game)
         given = 0
@@ -134,6 +135,19 @@ class Table:
             self.session.close()
         if self.narrator is not None:
             self.narrator.detach()
+
+
+def game_notes(game) -> list[str]:
+    """The accessibility notes (shipped with the cards, kingdom/print/rulings.py) that concern
+    this game's cards: what the narration will say aloud, read to the person at setup."""
+    from kingdom.print.notes import relevant_access
+    from kingdom.print.rulings import load_accessibility
+    from kingdom.print.selection import Selection
+
+    cards = list({id(c.d): c.d for pile in game.piles.values() for c in pile.cards}.values())
+    piles = {name: members for name, members in game.library.split_piles.items() if name in game.piles}
+    selection = Selection("this game", cards, piles, game.ally, is_kingdom=True)
+    return relevant_access(game.library, selection, load_accessibility())
 
 
 # ---------------------------------------------------------------------------- describing
@@ -285,6 +299,8 @@ class Terminal:
             self.shown = last
         else:
             self.write(f"You are {table.me}; {table.seating()}. Type ? for help.", None)
+            if table.notes:
+                self.write("Said aloud in this game: " + " ".join(table.notes), None)
         while True:
             pending = table.pending()
             if table.failure:
