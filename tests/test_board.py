@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 from kingdom.compiler.build import builtin_library
+
 from kingdom.lab.roster import resolve_bot
 from kingdom.table.board import Answer, Board
 from kingdom.table.play import Table, Terminal
