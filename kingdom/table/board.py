@@ -133,6 +133,8 @@ class Board(App):
             self._write(text, style)
         self._said = []
         self._write(f"You are {self.table.me}; {self.table.seating()}. Type ? for help.", None)
+        if self.table.record.answers:
+            self._write(f"Resumed after {len(self.table.record.answers)} answers.", "dim")
         if self.table.notes:
             self._write("Said aloud in this game: " + " ".join(self.table.notes), "dim")
         self.terminal.start()
@@ -154,6 +156,7 @@ class Board(App):
         self.terminal.shown = len(lines)
         if self.pending is None:
             self.over = True
+            self.show_state(self.table.session.view(self.table.me), "The game is over")
             self.query_one("#decision-text", Static).update(
                 "The game is over: the log says why and each final deck. Press Enter to leave.")
             return
@@ -195,19 +198,24 @@ class Board(App):
         log.write(_styled(text, style))
 
     # ------------------------------------------------------------------ showing
+    def show_state(self, view: PlayerView, headline: str) -> None:
+        self.query_one("#status", Static).update(escape(f"Kingdom - {headline}"))
+        self.query_one("#supply-text", Static).update(
+            supply_text(view, self.table.library, self.table.plain))
+        self.query_one("#you-text", Static).update(you_text(view))
+        self.query_one("#others-text", Static).update(others_text(view))
+
     def show(self, pending: Pending) -> None:
         view, plain = pending.view, self.table.plain
         turn = next(p.turns_taken for p in view.players if p.name == view.current)
         whose = "your" if view.current == view.player else f"{view.current}'s"
-        self.query_one("#status", Static).update(escape(
-            f"Kingdom - {whose} turn {turn}, {view.phase} phase: {count(view.actions, 'Action')}, "
-            f"{count(view.buys, 'Buy')}, {money(view.coins, plain)}"))
-        self.query_one("#supply-text", Static).update(supply_text(view, self.table.library, plain))
-        self.query_one("#you-text", Static).update(you_text(view))
-        self.query_one("#others-text", Static).update(others_text(view))
+        self.show_state(view, f"{whose} turn {turn}, {view.phase} phase: "
+                        f"{count(view.actions, 'Action')}, {count(view.buys, 'Buy')}, "
+                        f"{money(view.coins, plain)}")
         lines = decision_lines(pending, self.table.ally_text, plain)
+        listed = "   ".join(escape(line.strip()) for line in lines[1:-1])  # (side by side)
         self.query_one("#decision-text", Static).update(
-            "[b]" + escape(lines[0]) + "[/b]\n" + escape("\n".join(lines[1:])))
+            f"[b]{escape(lines[0])}[/b]\n{listed}\n[dim]{escape(lines[-1])}[/dim]")
 
 
 def supply_text(view: PlayerView, library: Any, plain: bool) -> str:
@@ -257,7 +265,8 @@ def others_text(view: PlayerView) -> str:
                    + (f" (top {escape(p.discard_top)})" if p.discard_top else "")
                    + (f"; {escape(tokens)}" if tokens else "")
                    + (f"; in play: {escape(', '.join(grouped(list(p.in_play))))}" if p.in_play else "")
-                   + (f"; {p.set_aside_size} set aside" if p.set_aside_size else ""))
+                   + (f"; {p.set_aside_size} set aside" if p.set_aside_size else "")
+                   + (f"; score {p.score} VP" if p.score is not None else ""))
     return "\n".join(out)
 
 
