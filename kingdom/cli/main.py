@@ -18,6 +18,7 @@ from kingdom.cli import kingdom as randomizer
 from kingdom.cli import list as list_cards
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE
+from kingdom.cli.parser import EXIT_STATUSES, Parser, describe_commands
 from kingdom.compiler.errors import CompileError
 from kingdom.compiler.texts import printable
 
@@ -25,15 +26,15 @@ COMMANDS = (check, list_cards, show, schema, test, demo, simulate, rate, render,
             phrases, completion)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> Parser:
+    parser = Parser(
         prog="kingdom", description="Dominion cards as data: compile, show, test, play and print them.",
-        epilog="Exit status: 0 ok, 1 a check or test failed, 2 bad usage or input, "
-               f"{INTERNAL} an internal error (please report it).")
+        epilog=EXIT_STATUSES.format(internal=INTERNAL))
     parser.add_argument("--version", action="version", version=version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(sub)
+    describe_commands(parser, INTERNAL)
     return parser
 
 
@@ -70,7 +71,7 @@ def run(argv: list[str] | None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # told with the usage of the command they were given to, not the top level's
         command = _command_parser(parser, args.command) if args.command else parser
-        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+        command.unrecognized(unknown)
     if args.command is None:  # `kingdom` alone: the help, as for any other usage mistake
         parser.print_help(sys.stderr)
         return USAGE
@@ -84,7 +85,7 @@ def run(argv: list[str] | None) -> int:
         return USAGE
 
 
-def _command_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+def _command_parser(parser: argparse.ArgumentParser, name: str) -> Parser:
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return sub.choices[name]
 

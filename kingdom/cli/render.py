@@ -131,8 +131,13 @@ def run(args: argparse.Namespace) -> int:
     if args.ally is not None and args.kingdom is None:
         raise UsageError("--ally goes with --kingdom")
     library = common.load(args.cards)
-    fmt = render.output_format(args.output, args.format)
     layout = args.layout or ("sheet" if args.kingdom and not args.plain else "summary")
+    fmt = render.output_format(args.output, args.format)
+    if layout in ("proxies", "dividers"):  # PDF only: the default, and any other is a mistake
+        if args.format not in (None, "pdf") or (args.output not in (None, "-") and fmt != "pdf"):
+            raise UsageError(f"--layout {layout} is drawn to cut out: it is written as PDF only "
+                             "(--format pdf, or an output file ending in .pdf)")
+        fmt = "pdf"
     selection = _selection(args, library)
     if seed_note(args):  # on stderr: the rendered output is the same whatever the seed
         print(seed_note(args), file=sys.stderr)
