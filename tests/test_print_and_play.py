@@ -324,6 +324,28 @@ def test_a_fresh_seed_each_run_printed_and_dealing_the_same_again(tmp_path, caps
     assert again.read_text() == sheet.read_text() and "deals this again" not in capsys.readouterr().err
 
 
+def test_the_seed_is_printed_only_when_it_chose_something(tmp_path, capsys) -> None:
+    """A Kingdom named card by card, whose setup draws nothing, comes out the same whatever the
+    seed: no seed to print ("deals this again" said of nothing dealt). A Bane, an Ally drawn or
+    a dealt Kingdom are the seed's, and it is printed; given, it is not."""
+    out = str(tmp_path / "k.md")
+    notes = {}
+    for kingdom in ("Village,Smithy", "Young Witch,Smithy", "Bauble,Smithy", "random"):
+        assert main(["render", "--kingdom", kingdom, "-o", out]) == 0
+        notes[kingdom] = re.findall(r"seed (\d+): `--seed \1` (.*)", capsys.readouterr().err)
+    assert notes["Village,Smithy"] == []
+    assert [n for _, n in notes["Young Witch,Smithy"]] == ["sets this game up again"]  # the Bane
+    assert [n for _, n in notes["Bauble,Smithy"]] == ["sets this game up again"]  # the Ally
+    assert [n for _, n in notes["random"]] == ["deals this again"]
+    assert main(["render", "--kingdom", "Bauble,Smithy", "--ally", "City-state", "-o", out]) == 0
+    assert "--seed" not in capsys.readouterr().err
+    seed = notes["Young Witch,Smithy"][0][0]
+    assert main(["render", "--kingdom", "Young Witch,Smithy", "--seed", seed, "-o", out]) == 0
+    assert "--seed" not in capsys.readouterr().err and "(Bane)" in (tmp_path / "k.md").read_text()
+    assert main(["kingdom", "--sets", "base", "--output", out]) == 0  # dealt, then rendered
+    assert "deals this again" in capsys.readouterr().err
+
+
 def test_cli_kingdom_prints_and_renders(tmp_path, capsys) -> None:
     args = ["kingdom", "--sets", "cornucopia-guilds", "--seed", "3", "--require", "Young Witch"]
     assert main(args) == 0

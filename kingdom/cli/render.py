@@ -78,10 +78,16 @@ def seed(args: argparse.Namespace) -> int:
     return args.seed
 
 
-def seed_note(args: argparse.Namespace) -> str:
-    """How to have a drawn seed's game again, or '' when the seed was given."""
-    drawn = getattr(args, "seed_drawn", False)
-    return f"seed {args.seed}: `--seed {args.seed}` deals this again" if drawn else ""
+def seed_note(args: argparse.Namespace, selection=None) -> str:
+    """How to have a drawn seed's game again, or '' when the seed was given or chose nothing (a
+    Kingdom named card by card, whose setup draws no Bane, Ally, nor Platinum and Colony)."""
+    if not getattr(args, "seed_drawn", False):
+        return ""
+    if getattr(args, "dealt", False):
+        return f"seed {args.seed}: `--seed {args.seed}` deals this again"
+    if selection is not None and selection.game is not None and selection.game.drawn:
+        return f"seed {args.seed}: `--seed {args.seed}` sets this game up again"
+    return ""
 
 
 def deal(args: argparse.Namespace, library: Library) -> list[str]:
@@ -94,6 +100,7 @@ def deal(args: argparse.Namespace, library: Library) -> list[str]:
 
     wanted = Constraints(names(args.require), names(args.exclude), args.spread, args.plus_buy,
                          args.village)
+    args.dealt = True  # (what the seed note says)
     try:
         return deal_kingdom(library, list(names(args.sets)), seed(args), wanted)
     except RandomizerError as exc:
@@ -139,8 +146,8 @@ def run(args: argparse.Namespace) -> int:
                              "(--format pdf, or an output file ending in .pdf)")
         fmt = "pdf"
     selection = _selection(args, library)
-    if seed_note(args):  # on stderr: the rendered output is the same whatever the seed
-        print(seed_note(args), file=sys.stderr)
+    if note := seed_note(args, selection):  # on stderr: the output is the same whatever the seed
+        print(note, file=sys.stderr)
     try:
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=load_rulings(args.rules),
