@@ -4,6 +4,7 @@ each card's big-money+CARD bot against Big Money, placed among the official card
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -23,19 +24,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        "among the official cards")
     p.add_argument("names", nargs="*", metavar="CARD", help="cards to rate, in any case")
     p.add_argument("--set", help="rate every Kingdom card of this set")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help="a folder of extra card files, or one card file (repeatable); with no "
                    "CARD and no --set, its Kingdom cards are rated")
     p.add_argument("--games", type=arguments.whole_number(1, arguments.MAX_GAMES), default=2000,
                    help="games per card (default: 2000)")
-    p.add_argument("--seed", type=arguments.whole_number(0), default=1, help="base seed")
+    p.add_argument("--seed", type=arguments.whole_number(0), default=1, help="base seed (default: 1)")
     p.add_argument("--jobs", type=arguments.whole_number(1, arguments.MAX_JOBS), default=1,
-                   help="worker processes (same results for any number)")
+                   help="worker processes (same results for any number; default: 1)")
     p.add_argument("--among", default="base", help="the sets of official cards a card is placed "
                    "among (default: base)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask cluster (its "
                    "scheduler's address, e.g. tcp://host:8786): the same numbers as here")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress line on standard error (as simulate's --no-progress)")
     p.set_defaults(func=run)
 
 
@@ -50,9 +53,10 @@ def run(args: argparse.Namespace) -> int:
     runner = (LocalRunner(args.jobs) if args.cluster is None else
               ClusterRunner(args.cluster, tuple(str(Path(c).resolve()) for c in args.cards)))
     start = time.perf_counter()
-    with err.status("rating...") as status:
+    with err.status("rating...") if not args.no_progress else contextlib.nullcontext() as status:
         def done(name: str) -> None:
-            status.update(f"rated {name}")
+            if status is not None:
+                status.update(f"rated {name}")
         try:
             table = reference_table(library, sets, args.games, args.seed, runner, done)
             by_name = {r.card: r for r in table}

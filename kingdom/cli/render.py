@@ -26,7 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", help="every card of a set (set id or card folder name), or of "
                       "several: base,intrigue")
-    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles), or 'random'")
+    what.add_argument("--kingdom", metavar="CARDS",
+                      help="comma-separated Kingdom cards (and split piles), or 'random'")
     add_render_options(p)
     add_deal_options(p)
     p.set_defaults(func=run)
@@ -34,11 +35,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def add_deal_options(p: argparse.ArgumentParser) -> None:
     """The randomizer's options (`kingdom kingdom`, `render --kingdom random`)."""
-    p.add_argument("--sets", default="base", help="comma-separated sets to deal from")
+    p.add_argument("--sets", default="base", help="comma-separated sets to deal from (default: base)")
     p.add_argument("--seed", type=arguments.whole_number(0),
                    help="seeds the deal and every setup choice (default: a fresh seed, printed)")
-    p.add_argument("--require", default="", help="comma-separated cards or split piles to include")
-    p.add_argument("--exclude", default="", help="comma-separated cards or split piles to leave out")
+    p.add_argument("--require", default="", metavar="CARDS",
+                   help="comma-separated cards or split piles to include")
+    p.add_argument("--exclude", default="", metavar="CARDS",
+                   help="comma-separated cards or split piles to leave out")
     p.add_argument("--spread", action="store_true", help="at least 2 piles at $3 or less, $4, $5+")
     p.add_argument("--plus-buy", action="store_true", help="at least one pile giving +Buy")
     p.add_argument("--village", action="store_true", help="at least one pile giving +2 Actions")
@@ -59,7 +62,7 @@ def add_render_options(p: argparse.ArgumentParser) -> None:
                    help="dividers: sized for sleeved cards (94 x 62 mm; default 91 x 59 mm)")
     p.add_argument("--format", choices=("html", "md", "pdf"),
                    help="default: the --output file's extension, else html")
-    p.add_argument("--output", "-o", type=arguments.output_file,
+    p.add_argument("--output", "-o", type=arguments.output_file, metavar="FILE",
                    help="file to write (default: standard output)")
     p.add_argument("--plain", action="store_true",
                    help="accessible layout: everything in words, no colour or icons")
@@ -67,7 +70,7 @@ def add_render_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", type=arguments.rules_folder,
                    help="rules folder with Card-by-Card Clarifications "
                    "(default: $KINGDOM_RULES or ../shared/rules)")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
 
 

@@ -18,7 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("paths", nargs="+", type=arguments.scenario_path, metavar="PATH",
                    help="scenario files, or folders searched for *.yaml")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
     p.add_argument("--junit", metavar="FILE", type=arguments.output_file,
                    help="also write the results as JUnit XML (a testcase per scenario), for CI")
