@@ -100,3 +100,17 @@ def test_the_licence() -> None:
     assert text.startswith("MIT License") and "Rio Grande Games" in text
     assert "non-commercial" in text
     assert PROJECT["license"] == {"file": "LICENSE"}
+
+
+def test_the_help_names_every_environment_variable_read(capsys) -> None:
+    """Each KINGDOM_* variable the code reads is in `kingdom --help`, with NO_COLOR (rich's)."""
+    read = {name for folder in ("kingdom", "compiler", "runtime")
+            for file in (ROOT / folder).rglob("*.py")
+            for name in re.findall(r'"(KINGDOM_[A-Z_]+)"', file.read_text(encoding="utf-8"))}
+    assert {"KINGDOM_PATH", "KINGDOM_DEBUG"} <= read
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    environment = out[out.index("Environment:"):]
+    for name in sorted(read | {"NO_COLOR"}):
+        assert re.search(rf"^  {name} ", environment, re.MULTILINE), name

@@ -12,6 +12,7 @@ import argparse
 import importlib.metadata
 import os
 import sys
+import textwrap
 
 from kingdom.cli import check, completion, demo, phrases, play, rate, render, schema, show, simulate, test
 from kingdom.cli import kingdom as randomizer
@@ -22,6 +23,13 @@ from kingdom.cli.parser import EXIT_STATUSES, Parser, describe_commands
 from kingdom.compiler.errors import CompileError
 from kingdom.compiler.texts import printable
 
+ENVIRONMENT = """Environment:
+  KINGDOM_PATH      card folders every command loads (separated by ':', ';' on Windows)
+  KINGDOM_RULES     the rules folder `render` reads rulings from
+  KINGDOM_NO_CACHE  compile every card afresh (the cache is in $XDG_CACHE_HOME/kingdom)
+  KINGDOM_DEBUG     show the traceback of an internal error
+  NO_COLOR          no colour in tables and games"""
+
 COMMANDS = (check, list_cards, show, schema, test, demo, simulate, rate, render, randomizer, play,
             phrases, completion)
 
@@ -29,7 +37,8 @@ COMMANDS = (check, list_cards, show, schema, test, demo, simulate, rate, render,
 def build_parser() -> Parser:
     parser = Parser(
         prog="kingdom", description="Dominion cards as data: compile, show, test, play and print them.",
-        epilog=EXIT_STATUSES.format(internal=INTERNAL))
+        epilog=ENVIRONMENT + "\n\n" + textwrap.fill(EXIT_STATUSES.format(internal=INTERNAL), 78),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
