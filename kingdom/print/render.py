@@ -70,7 +70,13 @@ class CardView:
 
     @property
     def css(self) -> str:
-        return " ".join(f"t-{t.lower()}" for t in self.types)
+        """The box's classes: its types, and `long` when its rulings may not fit on one page
+        (such a box may break across pages, or the PDF could not be laid out)."""
+        long = sum(map(len, self.rulings)) > LONG_RULINGS
+        return " ".join([*(f"t-{t.lower()}" for t in self.types), *(["long"] if long else [])])
+
+
+LONG_RULINGS = 2_500  # characters of rulings past which a card's box may break across pages
 
 
 @dataclass
@@ -250,10 +256,15 @@ def sheet_scale(summary: Summary) -> float:
 
 
 def _pdf(html: str) -> bytes:
+    from reportlab.platypus.doctemplate import LayoutError
     from xhtml2pdf import pisa
 
     out = io.BytesIO()
-    status = pisa.CreatePDF(html, dest=out, encoding="utf-8")
+    try:
+        status = pisa.CreatePDF(html, dest=out, encoding="utf-8")
+    except LayoutError:  # (a box that must stay on one page and is taller than a page)
+        raise RenderError("the PDF cannot be laid out: a card's box is taller than a page "
+                          "(its rulings too long?); try --format html") from None
     if status.err:
         raise RenderError(f"PDF rendering failed with {status.err} error(s)")
     return out.getvalue()
