@@ -44,9 +44,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=arguments.whole_number(arguments.MIN_PLAYERS,
                                                             arguments.MAX_PLAYERS),
                    help="players per game (default: number of bots)")
-    p.add_argument("--max-turns", type=arguments.whole_number(1), default=500,
-                   help="stop a game when each player has had this many turns (counted as "
-                   "unfinished; default: 500)")
+    p.add_argument("--max-turns", type=arguments.whole_number(1, arguments.MAX_TURNS),
+                   default=500, help="stop a game when each player has had this many turns "
+                   "(counted as unfinished; default: 500, at most 10,000)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--check-invariants", action="store_true",

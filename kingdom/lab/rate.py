@@ -36,6 +36,8 @@ class Rating:
     wins: int
     losses: int
     ties: int
+    failed: int = 0  # games that stalled, raised or lost their worker: not in the figures
+    failure: str = ""  # the first of them, with its seed
 
     @property
     def win_rate(self) -> float:
@@ -51,9 +53,11 @@ def rate_card(library: Library, name: str, games: int, seed: int, runner: Runner
     """`big-money+CARD` (K searched with at most `games` games per K) against Big Money."""
     copies = autobots.best_copies(BASE, name, library, runner, min(games, autobots.SEARCH_GAMES))
     strategy = autobots.card_strategy(BASE, name, copies, library)
-    stats = autobots.duel(strategy, BASE, name, library, games, seed, runner).bots[0]
+    results = autobots.duel(strategy, BASE, name, library, games, seed, runner)
+    stats = results.bots[0]
     return Rating(name, library[name].cost, strategy.name, stats.games, stats.wins,
-                  stats.losses, stats.ties)
+                  stats.losses, stats.ties, len(results.failures),
+                  str(results.failures[0]) if results.failures else "")
 
 
 def rate_cards(library: Library, names: Iterable[str], games: int, seed: int,
@@ -69,10 +73,10 @@ def rate_cards(library: Library, names: Iterable[str], games: int, seed: int,
 
 def official_cards(library: Library, sets: Iterable[str]) -> list[str]:
     """The built-in Kingdom cards of `sets` (cards from files under cards/ of this project)."""
-    root = str(BUILTIN_CARDS.resolve())
+    root = BUILTIN_CARDS.resolve()
     wanted = set(sets)
     return sorted(c.name for c in library if c.kind == "kingdom" and c.set in wanted
-                  and str(Path(c.source).resolve()).startswith(root))
+                  and Path(c.source).resolve().is_relative_to(root))
 
 
 def reference_table(library: Library, sets: Iterable[str], games: int, seed: int,
