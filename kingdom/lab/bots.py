@@ -5,6 +5,7 @@ player for fuzzing. Data-driven strategies (kingdom/lab/strategies/*.yaml) live 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from kingdom.lab import policy
@@ -65,11 +66,10 @@ class DefaultAgent:
             answer = self.order(decision)
         elif kind == YES_NO:
             answer = policy.answer_yes_no(decision)
-        elif kind == NUMBER and decision.topic is not None and decision.card is None:
+        elif kind == NUMBER and (decision.topic == OVERPAY or decision.topic in BY_TOPIC):
             if decision.topic == OVERPAY:
                 return self.overpay(decision)
-            spent = BY_TOPIC.get(decision.topic)  # the turn offers tokens of this kind
-            return self.spend(spent, decision) if spent is not None else decision.options[0]
+            return self.spend(BY_TOPIC[decision.topic], decision)  # the turn offers these
         elif kind == PILE and decision.game is not None:
             game = decision.game
             if decision.topic == GAIN and decision.options:
@@ -85,10 +85,10 @@ class DefaultAgent:
         else:
             return None
         if self.tally is not None and decision.card is not None:
-            self.tally.note(decision, answer)
+            note_decision(self.tally, decision, answer)
         return answer
 
-    tally: Any = None  # a DecisionTally (kingdom/lab/tally.py) counting what it takes, or None
+    tally: Counter | None = None  # (card, ability, "asked"/"taken") -> decisions, or None
 
     def pick(self, decision: Decision) -> list:
         """Cards for a card's CARDS decision, by its topic (runtime/decisions.py)."""
@@ -204,6 +204,27 @@ class DefaultAgent:
         if best is None or card_value(game.library[best]) < SILVER_VALUE:
             return choice
         return best
+
+
+def note_decision(tally: Counter, decision: Decision, answer: Any) -> None:
+    """Count a card's decision in `tally`: (card, ability, "asked") and, when the bot took the
+    optional ability (picked cards, said yes, chose an option), (card, ability, "taken"). The
+    ability is the topic ("discard", "react", ...); a choice counts each option apart."""
+    card = decision.card
+    topic = decision.topic or decision.kind
+    if topic == REACT:  # about the Reaction offered, not the Attack that asks
+        card = answer[0] if answer else decision.options[0]
+    name = card.d.name if hasattr(card, "d") else str(card)
+    if decision.kind == OPTION and decision.topic == CHOOSE:
+        for option in decision.options:
+            tally[(name, f"choose: {option}", "asked")] += 1
+        if answer is not None:
+            tally[(name, f"choose: {answer}", "taken")] += 1
+        return
+    tally[(name, topic, "asked")] += 1
+    if answer is True or (isinstance(answer, list) and answer) or (
+            answer is not None and not isinstance(answer, (bool, list))):
+        tally[(name, topic, "taken")] += 1
 
 
 def spend_to_reach(coins: int, tokens: int, targets: tuple[int, ...] | list[int]) -> int:
