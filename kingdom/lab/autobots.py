@@ -121,11 +121,12 @@ def best_copies(base: str, name: str, library: Library, runner: Runner = LOCAL,
 
 
 def duel(strategy: Strategy, base: str, name: str, library: Library, games: int, seed: int,
-         runner: Runner = LOCAL):
-    """`strategy` against BASE on the Kingdom of `name` alone: the Results."""
+         runner: Runner = LOCAL, decisions: bool = False):
+    """`strategy` against BASE on the Kingdom of `name` alone: the Results (with the bots' card
+    decisions counted, if asked)."""
     opponent = load_strategy(builtin_strategies()[base], library)
-    return runner.play(Setup(library, [name], [strategy, opponent]), (strategy.name, base),
-                       games, seed)
+    return runner.play(Setup(library, [name], [strategy, opponent], decisions=decisions),
+                       (strategy.name, base), games, seed)
 
 
 def duel_score(strategy: Strategy, base: str, name: str, library: Library, games: int,

@@ -44,6 +44,7 @@ TO_HAND = 1.0  # more for a card gained to hand: it is used this turn
 UNAFFECTED = 1.5  # an Attack blocked (kingdom/lab/values.py ATTACK_VALUE)
 BUY = 0.3  # a +Buy the bot seldom uses
 SPARE_ACTION = 0.1  # a +Action with no Action card waiting for it
+KEPT_HAND = 6  # $ in Treasures of a hand never given up for a redraw (a Gold's price)
 JUNK = -0.5  # a card that only scores, or a Curse, drawn next turn instead of another
 
 
@@ -140,7 +141,7 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
         if node.until:
             count = max(0, count - len(player.hand))
         return count * draw_worth(player, game), 0.0
-    if kind in ("Gain", "GainOneEach"):
+    if kind.startswith("Gain"):  # Gain, GainFrom, GainOneEach
         to_hand = getattr(node, "to", "") == "hand"
         return GAINED + (TO_HAND if to_hand else 0.0), 0.0
     if kind == "Rule" and getattr(node, "kind", "") == "unaffected":
@@ -269,11 +270,21 @@ def answer_yes_no(decision: Decision) -> bool:
         return -cost < _suffered_loss(decision.reward, player, game, suffered)
     if step is None:
         return True
+    if _gives_up_hand(decision.reward) and sum(
+            money(c.d) for c in player.hand if c.d.is_treasure) >= KEPT_HAND:
+        return False  # a hand that buys a Gold is not gambled away on a redraw
     done, _ = reward_value(step, player, game)
     led, _ = reward_value(decision.reward, player, game)
     if decision.purpose == COST or done < 0:
         return done + led > 0
     return done + led >= 0
+
+
+def _gives_up_hand(node: Any) -> bool:
+    """Whether a step discards (or trashes, sets aside) the whole hand."""
+    return node is not None and hasattr(node, "walk") and any(
+        type(n).__name__ == "Move" and n.verb in ("discard", "trash", "set aside")
+        and n.selection.kind == "hand" for n in node.walk())
 
 
 def _suffered_loss(step: Any, player: Any, game: Any, value: float) -> float:
