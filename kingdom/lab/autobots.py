@@ -36,7 +36,7 @@ MAX_COPIES = 3
 TERMINAL_SPACING = 12  # cards in the deck per copy of a terminal CARD before another is bought
 SEARCH_GAMES = 300  # games per K in the search
 SEARCH_SEED = 1
-ENGINE_VERSION = "bots-3"  # bump when the bots or the engine change what a game gives
+ENGINE_VERSION = "bots-4"  # bump when the bots or the engine change what a game gives
 
 
 def is_spec(spec: str) -> bool:

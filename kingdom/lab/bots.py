@@ -453,9 +453,11 @@ def _trash_plan(options: list, player: Any, count: int) -> list[tuple[Any, tuple
     """The cards trash_picks picks, one at a time (the money left changes what may go), each
     with its rank (see _trash_rank)."""
     money = _owned_money(player)
+    young = player.turns_taken < YOUNG_TURNS
     left, plan = list(options), []
     for _ in range(min(count, len(left))):
-        rank, card = min(((_trash_rank(c.d, money), c) for c in left), key=lambda rc: rc[0])
+        rank, card = min(((_trash_rank(c.d, money, young), c) for c in left),
+                         key=lambda rc: rc[0])
         left = [c for c in left if c is not card]
         plan.append((card, rank))
         if card.d.is_treasure:
@@ -463,11 +465,13 @@ def _trash_plan(options: list, player: Any, count: int) -> list[tuple[Any, tuple
     return plan
 
 
-def _trash_rank(d: Any, money: int) -> tuple[int, int]:
-    """Trash the lowest first: 0 Curses, 1 cards to spare, 2 Treasures the money needs,
-    3 cards that score."""
+def _trash_rank(d: Any, money: int, young: bool = False) -> tuple[int, int]:
+    """Trash the lowest first: 0 Curses, 1 cards to spare (a cheap card that only scores, while
+    the game is `young`), 2 Treasures the money needs, 3 cards that score."""
     if d.has_type("Curse"):
         return (0, d.cost)
+    if young and _junk_rank(d, young) == 1:
+        return (1, -1)
     if d.vp > 0 or d.worth is not None:
         return (3, d.vp)
     if d.is_treasure and money - _money(d) < KEEP_MONEY:

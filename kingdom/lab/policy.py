@@ -142,6 +142,8 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
             count = max(0, count - len(player.hand))
         return count * draw_worth(player, game), 0.0
     if kind.startswith("Gain"):  # Gain, GainFrom, GainOneEach
+        if _names_curses(node, game):
+            return -GAINED - (TO_HAND if getattr(node, "to", "") == "hand" else 0.0), 0.0
         to_hand = getattr(node, "to", "") == "hand"
         return GAINED + (TO_HAND if to_hand else 0.0), 0.0
     if kind == "Rule" and getattr(node, "kind", "") == "unaffected":
@@ -153,6 +155,10 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
             node.selection.kind == "hand"):
         worths = hand_worths(player.hand, player, game)
         return -sum(worths.values()), 0.0  # "discard your hand"
+    if kind == "Move" and node.verb == "discard" and node.selection.kind == "pick" and (
+            node.selection.source in (None, "hand")) and node.selection.quantity[0] == "exact":
+        worths = sorted(hand_worths(player.hand, player, game).values())
+        return -sum(worths[: node.selection.quantity[1]]), 0.0  # "discard 2 cards"
     if kind == "Choose":
         options = [reward_value(o, player, game) for o in node.options]
         return max(options, key=lambda v: v[0] + v[1], default=(0.0, 0.0))
@@ -163,6 +169,14 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
         f, p = reward_value(child, player, game)
         fixed, per_card = fixed + f, per_card + p
     return fixed, per_card
+
+
+def _names_curses(node: Any, game: Any) -> bool:
+    """Whether a gain is of Curses (by the cards its filter names)."""
+    names = [n for f in node.walk() if type(f).__name__ == "Noun" for n in f.names]
+    library = getattr(game, "library", None)
+    return bool(names) and library is not None and all(
+        n in library.cards and library[n].has_type("Curse") for n in names)
 
 
 def _bonus_worth(node: Any, player: Any, game: Any) -> float:
