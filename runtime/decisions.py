@@ -63,6 +63,8 @@ MAY = "may"  # YES_NO: "you may <do something>" with no pick (`gives[0]`, leadin
 PAY = "pay"  # YES_NO: pay `gives[0]` (a Favor, ...) instead of suffering `reward` ("unless")
 SKIP = "skip"  # YES_NO: skip (set aside) a card being drawn (Library); `reward` is that Card
 NAME_CARD = "name_card"  # NAME: name a card (Wishing Well-like guesses)
+CARD_TOPICS = (DISCARD, TRASH, TOPDECK, TAKE, SET_ASIDE, RETURN, REVEAL, PLAY_CARD, PASS, KEEP,
+               CHOOSE, MAY, PAY, SKIP, NAME_CARD, GAIN, REACT, ORDER_EFFECTS)  # (strategy files)
 # `purpose` why it is asked of this player:
 BENEFIT = "benefit"  # their own card offers it ("you may", "any number", "up to")
 COST = "cost"  # their own card offers it to pay for `reward` ("you may X for/to Y", "if you do")

@@ -42,3 +42,10 @@ def test_the_suite_covers_these_cards():
                       "Sentry", "Artisan", "Mill", "Baron", "Pawn", "Nobles", "Steward",
                       "Minion", "Courtyard", "Masquerade", "Torturer", "Trading Post",
                       "Diplomat"}
+
+
+def test_no_bot_reads_a_prompt():
+    """Bots answer by the decision's topic fields, never by its words."""
+    lab = Path(__file__).parent.parent / "kingdom" / "lab"
+    readers = [p.name for p in lab.glob("*.py") if ".prompt" in p.read_text()]
+    assert readers == []
