@@ -179,7 +179,7 @@ class Selection(Node):
             chooser = ctx.you if by_you else ctx.player
             if left:  # "the player to your left chooses"
                 chooser = ctx.game.others(ctx.player)[0]
-            if left:
+            if left or (by_you and ctx.player is not ctx.you):  # picks among another's cards
                 purpose = OPPONENT
             elif chooser is not ctx.you:
                 purpose = ATTACK

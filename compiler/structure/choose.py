@@ -11,10 +11,11 @@ from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.structure.as_you import AsYou
 from kingdom.compiler.structure.block import Block
 from kingdom.compiler.structure.sequence import Sequence
-from kingdom.runtime.decisions import ATTACK, BENEFIT, CHOOSE, OPTION, Decision, ask
+from kingdom.runtime.decisions import ATTACK, BENEFIT, CHOOSE, OPPONENT, OPTION, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
+    from kingdom.runtime.player import Player
 
 
 class Choose(Node):
@@ -69,8 +70,8 @@ class Choose(Node):
                     break
                 label = ask(Decision(OPTION, chooser, prompt, [labels[i] for i in remaining],
                                      0 if optional else 1, card=ctx.card, game=ctx.game,
-                                     topic=CHOOSE, purpose=BENEFIT if chooser is ctx.you
-                                     else ATTACK, gives=tuple(options[i] for i in remaining)))
+                                     topic=CHOOSE, purpose=_purpose(ctx, chooser),
+                                     gives=tuple(options[i] for i in remaining)))
                 ctx.commit(label is not None)
                 if label is None:
                     break
@@ -205,3 +206,11 @@ def _option_block(line: list[Node]) -> Block:
                 second.then_before = True
             return option_block([first, second])
     return option_block(line, listed=len(line) > 1)
+
+
+def _purpose(ctx: Ctx, chooser: Player) -> str:
+    """Whose choice it is: the card's player for themselves (BENEFIT) or for another player
+    its options act on (OPPONENT: Jester's "you choose"), or another's card's victim (ATTACK)."""
+    if chooser is not ctx.you:
+        return ATTACK
+    return BENEFIT if ctx.player is ctx.you else OPPONENT

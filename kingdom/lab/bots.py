@@ -19,6 +19,7 @@ from kingdom.runtime.decisions import (
     NAME,
     NAME_CARD,
     NUMBER,
+    OPPONENT,
     OPTION,
     ORDER,
     OVERPAY,
@@ -98,7 +99,7 @@ class DefaultAgent:
             return wanted if len(wanted) >= decision.min else list(decision.options)
         if topic == REACT:
             return self.react(decision)
-        if topic == TRASH:
+        if topic == TRASH and decision.purpose != OPPONENT:
             return self.trash(decision)
         picks = policy.pick_cards(decision)
         if picks is None:

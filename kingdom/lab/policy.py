@@ -44,6 +44,8 @@ TO_HAND = 1.0  # more for a card gained to hand: it is used this turn
 UNAFFECTED = 1.5  # an Attack blocked (kingdom/lab/values.py ATTACK_VALUE)
 BUY = 0.3  # a +Buy the bot seldom uses
 SPARE_ACTION = 0.1  # a +Action with no Action card waiting for it
+PRICES = (8, 6)  # prices a hand's coins are counted against (Province, Gold)
+SPARE_COIN = 0.25  # a coin the buy does not need this turn
 KEPT_HAND = 6  # $ in Treasures of a hand never given up for a redraw (a Gold's price)
 JUNK = -0.5  # a card that only scores, or a Curse, drawn next turn instead of another
 
@@ -93,7 +95,24 @@ def hand_worths(cards: list, player: Any, game: Any, leaving: Any = None) -> dic
     for card in in_hand:
         if id(card) not in worth:
             worth[id(card)] = float(money(card.d)) if card.d.is_treasure else 0.0
+    if game is not None and game.player is player:
+        _spare_coins(in_hand, worth, game.coins)
     return worth
+
+
+def _spare_coins(hand: list, worth: dict[int, float], coins: int) -> None:
+    """Treasures whose coins this turn's buy does not need (a $10 hand buys what $9 does):
+    worth SPARE_COIN each, the cheapest first, while the rest still reach the same price."""
+    treasures = sorted((c for c in hand if c.d.is_treasure), key=lambda c: money(c.d))
+    total = coins + sum(money(c.d) for c in treasures)
+    reached = max((p for p in PRICES if p <= total), default=None)
+    if reached is None:
+        return
+    for card in treasures:
+        if total - money(card.d) < reached:
+            break
+        total -= money(card.d)
+        worth[id(card)] = SPARE_COIN
 
 
 def draw_worth(player: Any, game: Any) -> float:
@@ -117,10 +136,9 @@ def draw_worth(player: Any, game: Any) -> float:
 
 def waiting_action(player: Any, game: Any) -> float:
     """What one more Action is worth now: the play value of the best Action card in hand that
-    no Action is left for (0 when none waits)."""
-    if actions_left(player, game) > 0:
-        return SPARE_ACTION
-    values = [card_value(c.d) for c in player.hand if c.d.is_action]
+    no Action is left for (SPARE_ACTION when none waits)."""
+    worth = hand_worths(list(player.hand), player, game)
+    values = [card_value(c.d) for c in player.hand if c.d.is_action and not worth[id(c)]]
     return max(values, default=SPARE_ACTION)
 
 
@@ -155,6 +173,9 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
             node.selection.kind == "hand"):
         worths = hand_worths(player.hand, player, game)
         return -sum(worths.values()), 0.0  # "discard your hand"
+    if kind == "Move" and node.verb == "put" and node.place == "discard" and (
+            node.selection.kind == "deck"):  # "put your deck into your discard pile"
+        return _mean_worth(player.discard) - _mean_worth(player.deck), 0.0
     if kind == "Move" and node.verb == "discard" and node.selection.kind == "pick" and (
             node.selection.source in (None, "hand")) and node.selection.quantity[0] == "exact":
         worths = sorted(hand_worths(player.hand, player, game).values())
@@ -169,6 +190,10 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
         f, p = reward_value(child, player, game)
         fixed, per_card = fixed + f, per_card + p
     return fixed, per_card
+
+
+def _mean_worth(cards: list) -> float:
+    return sum(deck_worth(c.d) for c in cards) / len(cards) if cards else 0.0
 
 
 def _names_curses(node: Any, game: Any) -> bool:
@@ -201,7 +226,7 @@ def pick_cards(decision: Decision) -> list | None:
     topic, purpose = decision.topic, decision.purpose
     player, game = decision.player, decision.game
     options = list(decision.options)
-    if purpose == OPPONENT:  # another's cards: take away the best
+    if purpose == OPPONENT:  # another's cards: take away (or take for yourself) the best
         ranked = sorted(options, key=lambda c: -deck_worth(c.d))
         return ranked[: max(decision.min, min(1, decision.max))]
     if topic in (TRASH,) or topic is None:
@@ -317,11 +342,15 @@ def answer_option(decision: Decision) -> str | None:
     if not gives or len(gives) != len(options):
         return options[0] if options else None
     player, game = decision.player, decision.game
-    values = [sum(reward_value(g, player, game)) for g in gives]
-    if decision.purpose == ATTACK:  # another's card: the option that hurts least
-        best = max(range(len(options)), key=lambda i: (values[i], -i))
-    else:
-        best = max(range(len(options)), key=lambda i: (values[i], -i))
+    if decision.purpose == OPPONENT:  # what acts on the other player counts against: "as you"
+        values = []
+        for g in gives:
+            mine = sum(sum(reward_value(n, player, game)) for n in g.walk()
+                       if type(n).__name__ == "AsYou")
+            values.append(2 * mine - sum(reward_value(g, player, game)))
+    else:  # their own, or (ATTACK) the option of another's card that hurts them least
+        values = [sum(reward_value(g, player, game)) for g in gives]
+    best = max(range(len(options)), key=lambda i: (values[i], -i))
     if decision.min == 0 and values[best] <= 0:
         return None
     return options[best]
