@@ -16,7 +16,7 @@ from kingdom.cli.common import FAILED, PipeConsole, console
 from kingdom.compiler.texts import printable
 from kingdom.lab.cluster import ClusterError, ClusterRunner
 from kingdom.lab.rate import official_cards, rate_cards, reference_table
-from kingdom.lab.reports import rating_record, rating_table
+from kingdom.lab.reports import rating_decisions_table, rating_record, rating_table
 from kingdom.lab.simulate import LocalRunner
 from kingdom.runtime.library import Library
 
@@ -41,6 +41,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on standard error (as simulate's --no-progress)")
+    p.add_argument("--decisions", action="store_true", help="how often each card's bot was "
+                   "offered each optional ability, and how often it took it")
     p.set_defaults(func=run)
 
 
@@ -61,9 +63,9 @@ def run(args: argparse.Namespace) -> int:
                 status.update(f"rated {name}")
         try:
             table = reference_table(library, sets, args.games, args.seed, runner, done)
-            by_name = {r.card: r for r in table}
+            by_name = {} if args.decisions else {r.card: r for r in table}  # (not counted)
             ratings = rate_cards(library, [n for n in names if n not in by_name], args.games,
-                                 args.seed, runner, done)
+                                 args.seed, runner, done, args.decisions)
         except ClusterError as exc:
             raise UsageError(f"--cluster: {exc}") from None
         ratings = sorted([*ratings, *(by_name[n] for n in names if n in by_name)],
@@ -81,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
                          indent=2))
     else:
         console.print(rating_table(ratings, table, args.games, args.seed, sets))
+        if args.decisions:
+            console.print(rating_decisions_table(ratings))
         console.print(f"({elapsed:.1f} s {common.where(args)})")
     for rating in ratings:
         if rating.failed:

@@ -71,6 +71,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "default when the output is not a terminal)")
     p.add_argument("--round-robin", action="store_true", help="every pair of the bots, --games "
                    "each: the matrix of win rates")
+    p.add_argument("--decisions", action="store_true", help="how often each bot was offered each "
+                   "optional ability of each card, and how often it took it")
     p.set_defaults(func=run)
 
 
@@ -116,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
             console.print(part)
         console.print(reports.setup_line(choices, results.setups_drawn(), results.games))
         console.print(reports.with_without_table(results))
+        if args.decisions:
+            console.print(reports.decisions_table(results.bots))
     _write_reports(results, players, args, f"Kingdom: {kingdom_text} | bots: "
                    f"{', '.join(b.name for b in bots)} | {results.games} games, seed {args.seed}")
     for line in results.violations[:20]:
@@ -156,7 +160,7 @@ def _run_spec(args: argparse.Namespace, library: Library, players: int) -> tuple
     spec = RunSpec(tuple(files), tuple(kingdom), sets,
                    tuple(str(Path(c).resolve()) for c in args.cards), players, args.max_turns,
                    args.check_invariants, args.colonies, ally, tuple(choices),
-                   detail=bool(args.plot or args.csv))
+                   detail=bool(args.plot or args.csv), decisions=args.decisions)
     return spec, kingdom_text
 
 
