@@ -161,6 +161,10 @@ class ConditionRules(Transformer):
         """True when no two of the revealed cards share a name."""
         return Condition("all_different").at(meta)
 
+    def no_duplicates_in_hand(self, meta, c):
+        """True when no two cards in your hand share a name (an empty hand has none)."""
+        return Condition("no_duplicates_in_hand").at(meta)
+
     def revealed_any(self, meta, c):
         """True when a revealed card fits the description; binds those cards as "them"."""
         return Condition("revealed_any", c[0]).at(meta)
