@@ -41,7 +41,8 @@ FOUNDRY = Example(
                "Pattern Rack", "Trip Hammer", "Ledger Clerk", "Drop Forge", "Recasting Pit",
                "Company Scrip", "Slag Ingot", "Bellows", "Crowded Forge",
                "Sorting Chute", "Ore Crusher", "Eternal Flame", "Pilot Light",
-               "Second Shift", "Odd Lot", "Assay Office"}),
+               "Second Shift", "Odd Lot", "Assay Office",
+               "Rolling Mill"}),
     "casting-mold.yaml", ("Stoker", {"coins": 5}))
 EXAMPLES = [HARBOR, FOUNDRY]
 EXAMPLE_IDS = [e.set for e in EXAMPLES]
