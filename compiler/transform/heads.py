@@ -145,6 +145,12 @@ class HeadRules(Transformer):
     def this_turn_head(self, meta, c):
         return ("lasting", c[0], "turn")
 
+    def once_this_turn_head(self, meta, c):
+        """Lasts this turn and is done once: at the first event it fires on, or, when its
+        block is "you may ...", at the first one the player takes it for (a refusal keeps it)."""
+        c[0].once_this_turn = True
+        return ("lasting", c[0], "turn")
+
     def until_then_head(self, meta, c):
         """"until then, ...": until your next turn, after an "at the start of your next turn"."""
         c[0].until_then = True
