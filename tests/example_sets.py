@@ -42,7 +42,8 @@ FOUNDRY = Example(
                "Company Scrip", "Slag Ingot", "Bellows", "Crowded Forge",
                "Sorting Chute", "Ore Crusher", "Eternal Flame", "Pilot Light",
                "Second Shift", "Odd Lot", "Assay Office",
-               "Rolling Mill", "Pour Line", "Quench Tank"}),
+               "Rolling Mill", "Pour Line", "Quench Tank",
+               "Forge Rivalry"}),
     "casting-mold.yaml", ("Stoker", {"coins": 5}))
 EXAMPLES = [HARBOR, FOUNDRY]
 EXAMPLE_IDS = [e.set for e in EXAMPLES]
