@@ -13,7 +13,21 @@ import importlib.metadata
 import os
 import sys
 
-from kingdom.cli import check, completion, demo, phrases, play, rate, render, schema, show, simulate, test
+from kingdom.cli import (
+    check,
+    completion,
+    demo,
+    lsp,
+    phrases,
+    play,
+    rate,
+    render,
+    schema,
+    show,
+    simulate,
+    studio,
+    test,
+)
 from kingdom.cli import kingdom as randomizer
 from kingdom.cli import list as list_cards
 from kingdom.cli.arguments import UsageError
@@ -22,7 +36,7 @@ from kingdom.compiler.errors import CompileError
 from kingdom.compiler.texts import printable
 
 COMMANDS = (check, list_cards, show, schema, test, demo, simulate, rate, render, randomizer, play,
-            phrases, completion)
+            phrases, completion, lsp, studio)
 
 
 def build_parser() -> argparse.ArgumentParser:

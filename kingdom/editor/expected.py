@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kingdom.compiler.grammar import parser
-from kingdom.compiler.syntax_errors import NAMED_TERMINALS, _keywords
 from lark import Token
 from lark.exceptions import LarkError, UnexpectedInput
+
+from kingdom.compiler.grammar import parser
+from kingdom.compiler.syntax_errors import NAMED_TERMINALS, _keywords
 
 CHAIN_LIMIT = 8  # words a completion runs on for while only one word can follow
 # terminals that stand for something the designer writes in their own words

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from lark.exceptions import LarkError
+
 from kingdom.compiler.build import compile_folders
 from kingdom.compiler.errors import CODES, Diagnostic
 from kingdom.compiler.expansions import discover
@@ -30,8 +32,6 @@ from kingdom.editor.expected import expected_at, typed_part
 from kingdom.runtime.cards import CardDef
 from kingdom.runtime.library import CARD_TYPES, Library
 from kingdom.scenarios.check import check_references, load_file
-from lark import Tree
-from lark.exceptions import LarkError
 
 DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'\?")
 MONEY_EXAMPLES = ("$1", "$2", "$3", "$4", "$5")
