@@ -9,6 +9,7 @@ from html import escape
 
 from reportlab.lib.units import mm
 
+from kingdom.print import fonts
 from kingdom.print.proxies import CARD, PAD, Proxy, ProxyError, fit_text
 from kingdom.print.render import card_view
 from kingdom.runtime.cards import CardDef
@@ -23,6 +24,7 @@ def proxy_of(card: CardDef) -> Proxy:
 
 def proxy_html(card: CardDef) -> str:
     """The card as one `<figure>` sized in points like the PDF's cell (1 pt = 1/72 in)."""
+    fonts.register()  # (fit_text measures with the printed font)
     proxy = proxy_of(card)
     w, h = CARD
     top = h - PAD - TOP_GAP
