@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 import tempfile
 import webbrowser
 from pathlib import Path
@@ -268,18 +269,22 @@ def make_app(root: Path) -> Starlette:
     return app
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def serve(root: Path, port: int, open_browser: bool = True) -> int:
-    """Serve the studio of `root` on 127.0.0.1:`port` until interrupted."""
-    port = port or free_port()
-    address = f"http://127.0.0.1:{port}/"
+    """Serve the studio of `root` on 127.0.0.1:`port` (0: a free one) until interrupted. The
+    socket is bound before the address is printed, so whoever reads it can connect at once."""
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind(("127.0.0.1", port))
+    except OSError as exc:
+        listening.close()
+        print(f"kingdom studio: cannot listen on 127.0.0.1:{port}: {exc.strerror}", file=sys.stderr)
+        return 2
+    listening.listen(64)
+    address = f"http://127.0.0.1:{listening.getsockname()[1]}/"
     print(f"Kingdom Studio for {root} at {address} (Ctrl-C stops it)", flush=True)
     if open_browser:
         webbrowser.open(address)
-    uvicorn.run(make_app(root), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(make_app(root), log_level="warning", lifespan="off")
+    uvicorn.Server(config).run(sockets=[listening])
     return 0

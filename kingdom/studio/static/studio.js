@@ -286,6 +286,7 @@ function showGame(game) {
   if (game.refused) $("how").textContent = game.refused;
   if (game.over) {
     $("decision").hidden = true;
+    $("game-status").textContent = "";
     const scores = game.result.scores.map(([who, vp]) => `${who} ${vp} VP`).join(", ");
     $("game-result").textContent = `Game over after ${game.result.turns} turns: ${scores}. `
       + `${game.result.winners.join(" and ")} won.`;
