@@ -42,6 +42,10 @@ class PathRefused(Exception):
     """A path the page may not read or write: outside PATH, not a card file, a link out."""
 
 
+class CardRefused(Exception):
+    """A card to rate or play that is not among the compiled cards."""
+
+
 class LocalOnly:
     """ASGI middleware: 403 for a peer other than this machine, or a Host header naming
     another host (DNS rebinding)."""
@@ -127,6 +131,13 @@ class Studio:
         return 200, {"saved": True, "message": f"saved {path.relative_to(self.root)}"}
 
     # ------------------------------------------------------------------ the card
+    def compiled(self, name: Any) -> tuple[Any, str]:
+        """The library and the card `name` in it, as last checked; CardRefused if it is not."""
+        library = self.workspace.library()
+        if not isinstance(name, str) or name not in library:
+            raise CardRefused(f"no card {name!r} compiled: fix its problems first")
+        return library, name
+
     def check(self, relative: Any, text: Any) -> dict[str, Any]:
         """The problems of the text, and the card's proxy when it compiles."""
         path = self.target(relative)
@@ -147,6 +158,12 @@ def _problem(problem) -> dict[str, Any]:
             "fixes": [{"title": f.title, "text": f.text} for f in problem.fixes]}
 
 
+def _number(data: dict[str, Any], key: str, default: int = 0) -> int:
+    """A whole number of the request, or `default` for anything else."""
+    value = data.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
 def make_app(root: Path) -> Starlette:
     """The page and its JSON endpoints for the expansion in `root`."""
     studio = Studio(root)
@@ -164,6 +181,8 @@ def make_app(root: Path) -> Starlette:
                 return await handler(request)
             except PathRefused as exc:
                 return JSONResponse({"message": str(exc)}, status_code=403)
+            except CardRefused as exc:
+                return JSONResponse({"message": str(exc)}, status_code=400)
         return endpoint
 
     async def index(_request: Request) -> Response:
@@ -195,8 +214,8 @@ def make_app(root: Path) -> Starlette:
     async def complete(request: Request) -> Response:
         data = await body(request)
         path = studio.target(data.get("path"))
-        found = studio.workspace.complete(path, str(data.get("text", "")),
-                                          int(data.get("line", 0)), int(data.get("column", 0)))
+        found = studio.workspace.complete(path, str(data.get("text", "")), _number(data, "line"),
+                                          _number(data, "column"))
         return JSONResponse({"items": [
             {"label": c.label, "text": c.text, "kind": c.kind, "detail": c.detail,
              "from": [c.range.line, c.range.column], "to": [c.range.end_line, c.range.end_column],
@@ -205,8 +224,8 @@ def make_app(root: Path) -> Starlette:
     async def hover(request: Request) -> Response:
         data = await body(request)
         path = studio.target(data.get("path"))
-        found = studio.workspace.hover(path, str(data.get("text", "")), int(data.get("line", 0)),
-                                       int(data.get("column", 0)))
+        found = studio.workspace.hover(path, str(data.get("text", "")), _number(data, "line"),
+                                       _number(data, "column"))
         return JSONResponse({"markdown": found.markdown if found else None})
 
     async def scenarios(request: Request) -> Response:
@@ -216,11 +235,8 @@ def make_app(root: Path) -> Starlette:
 
     async def rate(request: Request) -> Response:
         data = await body(request)
-        card = str(data.get("card", ""))
-        library = studio.workspace.library()
-        if card not in library:
-            return JSONResponse({"message": f"no card '{card}' compiled: save it first"}, 400)
-        job = play.start_rating(library, card, int(data.get("games", 20)))
+        library, card = studio.compiled(data.get("card"))
+        job = play.start_rating(library, card, _number(data, "games", 20))
         studio.ratings[job.id] = job
         return JSONResponse(job.state())
 
@@ -231,10 +247,7 @@ def make_app(root: Path) -> Starlette:
 
     async def new_game(request: Request) -> Response:
         data = await body(request)
-        card = str(data.get("card", ""))
-        library = studio.workspace.library()
-        if card not in library:
-            return JSONResponse({"message": f"no card '{card}' compiled: save it first"}, 400)
+        library, card = studio.compiled(data.get("card"))
         seed = data.get("seed")
         game = play.Game(library, card, seed if isinstance(seed, int) else None)
         studio.games[game.id] = game
