@@ -15,7 +15,21 @@ import os
 import sys
 import textwrap
 
-from kingdom.cli import check, completion, demo, phrases, play, rate, render, schema, show, simulate, test
+from kingdom.cli import (
+    check,
+    completion,
+    demo,
+    lsp,
+    phrases,
+    play,
+    rate,
+    render,
+    schema,
+    show,
+    simulate,
+    studio,
+    test,
+)
 from kingdom.cli import kingdom as randomizer
 from kingdom.cli import list as list_cards
 from kingdom.cli.arguments import UsageError
@@ -33,7 +47,7 @@ ENVIRONMENT = """Environment:
   NO_COLOR          no colour in tables and games"""
 
 COMMANDS = (check, list_cards, show, schema, test, demo, simulate, rate, render, randomizer, play,
-            phrases, completion)
+            phrases, completion, lsp, studio)
 
 
 def build_parser() -> Parser:

@@ -377,6 +377,11 @@ def cards_for(expansions: list[Path]) -> Loaded:
     return _LIBRARIES[key]
 
 
+def forget_libraries() -> None:
+    """Compile the cards again next time: a card file changed (Kingdom Studio saved one)."""
+    _LIBRARIES.clear()
+
+
 def card_problems() -> list[Diagnostic]:
     """The errors of every card file that did not compile, over the libraries loaded so far."""
     seen: dict[tuple, Diagnostic] = {}
