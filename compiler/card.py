@@ -6,6 +6,7 @@ against every loaded card and builds the `CardDef`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.parser import DSLSyntaxError, parse
 from kingdom.compiler.primitives.buy_limits import BuyLimit
 from kingdom.compiler.primitives.costs import CostChange
-from kingdom.compiler.printed import printed_parts
+from kingdom.compiler.printed import printed_parts, read_printed
 from kingdom.compiler.references import check_references
 from kingdom.compiler.render import render_card
 from kingdom.compiler.schema import validate
@@ -96,9 +97,9 @@ def _parse_printed(card: ParsedCard, text: str) -> None:
                           "Treasure" in card.data["types"])
     path = ("text",)
     if parts.play.strip():
-        card.play = _parse_block(card, parts.play, path)
+        card.play = _parse_block(card, parts.play, path, read_printed)
     if parts.triggers.strip():
-        card.triggers = _parse_block(card, parts.triggers, path)
+        card.triggers = _parse_block(card, parts.triggers, path, read_printed)
     if parts.worth.strip():
         card.worth = _parse_text(card, parts.worth, path, "worth")
     if parts.vp is not None:
@@ -116,8 +117,9 @@ def _parse_text(card: ParsedCard, text: str, path: tuple, start: str = "statemen
         return None
 
 
-def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
-    """A YAML block: a string of statements (one author line per text line) or a list."""
+def _parse_block(card: ParsedCard, value: Any, path: tuple, read: Callable = parse) -> Block:
+    """A YAML block: a string of statements (one author line per text line) or a list; `read`
+    parses a line (read_printed for a printed text)."""
     lines: list[list[Node]] = []
     items = value if isinstance(value, list) else [value]
     for i, item in enumerate(items):
@@ -147,7 +149,7 @@ def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
             continue
         text = str(item)
         for n, line, breaks in _text_lines(text):
-            nodes = _parse_line(card, line, item_path, n)
+            nodes = _parse_line(card, line, item_path, n, read)
             if nodes and breaks:  # options of a choice laid out on several lines
                 choose = next((x for node in nodes for x in node.walk()
                                if type(x).__name__ == "Choose"), None)
@@ -183,9 +185,10 @@ def _text_lines(text: str) -> list[tuple[int, str, set[int]]]:
     return out
 
 
-def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] | None:
+def _parse_line(card: ParsedCard, line: str, path: tuple, n: int, read: Callable = parse
+                ) -> list[Node] | None:
     try:
-        nodes = parse(line)
+        nodes = read(line)
     except DSLSyntaxError as exc:
         fl, fc = card.doc.text_position(path, n + (exc.line or 1) - 1, exc.column)
         card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, fl, fc, exc.hint))

@@ -16,6 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from kingdom.compiler.grammar import grammar_text
+from kingdom.compiler.parser import DSLSyntaxError, parse
+from kingdom.compiler.structure.ability import Ability
+from kingdom.compiler.structure.block import Block
+from kingdom.runtime import tokens
 
 DIVIDER = "---"
 
@@ -35,6 +39,24 @@ def keywords() -> frozenset[str]:
 _STARTS = re.compile(r"(?:^|(?<=[.:;!?] )|(?<=\+\d )|(?<=\+\d\d )|(?<=\+\$\d ))[ \t]*([A-Z][a-z']*)\b")
 _STOP = re.compile(r"(?<!\.)\.(?!\.)(?=(?:\s+[A-Z+(\"]|\s*$))")
 _CHOICE = re.compile(r"\bchoose (?:one|two|three|four)(?: different options)?:", re.IGNORECASE)
+_OR_OPTION = re.compile(r";(?:[ \t]+or(?=[ \t]))?")
+
+
+# Game terms printed with a capital that the DSL writes in lower case ("your Buy phase", "a
+# Supply pile", "in Clean-up"), besides the token kinds' names ("+1 Favor", "2 Coffers").
+TERMS = ("Buy", "Supply", "Clean-up", "Kingdom", "Trash")
+_PHASE = re.compile(r"\b(Action|Buy|Night)(?= phase\b)")
+
+
+@cache
+def _terms() -> re.Pattern:
+    words = {*TERMS, *(w for kind in tokens.KINDS for w in (kind.singular, kind.plural))}
+    alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])")
+
+
+def _term(match: re.Match) -> str:
+    return match.group(1).lower() if match.group(1).lower() in keywords() else match.group(1)
 
 
 def _lowered(match: re.Match) -> str:
@@ -44,19 +66,83 @@ def _lowered(match: re.Match) -> str:
     return match.group(0)
 
 
-def normalise_line(line: str) -> str:
+def normalise_line(line: str, in_choice: bool = False) -> str:
     """One printed line as DSL of the same length: sentence capitals lowered where the word is
     a keyword (names keep theirs), a sentence's stop made the statement separator ";" (a
-    reminder "(...)" after it stays with its sentence), a choice's "; or" made "|". Idempotent."""
+    reminder "(...)" after it stays with its sentence), a choice's "; or" (or ";") made "|".
+    `in_choice`: the line goes on with the options of a choice begun on the line before.
+    Idempotent: DSL is left as it is."""
     text = re.sub(r"(?<!\.)\.(?=\s+\()", " ", line)  # "their choice. (They may ...)"
-    text = _STOP.sub(lambda m: ";" if text[m.end():].strip() else " ", text)
-    text = _STARTS.sub(_lowered, text)
-    choice = _CHOICE.search(text)
-    if choice:
-        start = choice.end()
-        tail = re.sub(r";[ \t]+or(?=[ \t])", "|   ", text[start:])
-        text = text[:start] + tail
-    return text
+    stops = [m.start() for m in _STOP.finditer(text)]
+    starts = [m.end() for m in _CHOICE.finditer(text)] + ([0] if in_choice else [])
+    for start in starts:
+        end = next((stop for stop in stops if stop > start), len(text))
+        text = text[:start] + _OR_OPTION.sub(lambda m: "|".ljust(len(m.group(0))),
+                                             text[start:end]) + text[end:]
+    if in_choice:
+        text = re.sub(r"^([ \t]*)or(?=[ \t])", r"\1  ", text)
+    for stop in stops:
+        text = text[:stop] + (";" if text[stop + 1:].strip() else " ") + text[stop + 1:]
+    text = _PHASE.sub(lambda m: m.group(1).lower(), _terms().sub(_term, text))
+    return _STARTS.sub(_lowered, text)
+
+
+def opens_choice(line: str) -> bool:
+    """Whether a normalised line leaves a choice's options to the next line ("choose one:",
+    or an option ending with "|")."""
+    return line.rstrip().endswith("|") or bool(_CHOICE.search(line) and line.rstrip()
+                                                   .endswith(":"))
+
+
+def read_printed(text: str) -> list:
+    """The statements of a normalised printed line, each sentence read on its own at its own
+    columns: where a sentence is not DSL as it stands, the first comma that ends a head is read
+    as the head's colon ("if you did, +1 card", "when you gain a card, +1 buy"), its block the
+    rest of the sentence."""
+    nodes: list = []
+    at = 0
+    ability = None
+    for sentence in _sentences(text):
+        padded = _blank(text[:at]) + sentence
+        at += len(sentence) + 1
+        read, head = _read_sentence(padded)
+        if ability is not None:  # "At the start of your turn, A. B.": B is the ability's too
+            ability.body = Block([*ability.body.lines, read], ability.body.joiner)
+            continue
+        nodes.extend(read)
+        if head and len(read) == 1 and isinstance(read[0], Ability):
+            ability = read[0]
+    return nodes
+
+
+def _sentences(text: str) -> list[str]:
+    """`text` cut at each ";" outside parentheses."""
+    out, depth, begin = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ";" and depth == 0:
+            out.append(text[begin:i])
+            begin = i + 1
+    out.append(text[begin:])
+    return [s for s in out if s.strip()] if any(s.strip() for s in out) else []
+
+
+def _read_sentence(padded: str) -> tuple[list, bool]:
+    """A sentence's statements, and whether a comma was read as a head's colon."""
+    try:
+        return parse(padded), False
+    except DSLSyntaxError as error:
+        for comma in (m.start() for m in re.finditer(",", padded)):
+            try:
+                parse(padded[:comma], "head_only")
+                return parse(padded[:comma] + ":" + padded[comma + 1:]), True
+            except DSLSyntaxError:
+                continue
+        raise error from None
+
+
+def _blank(text: str) -> str:
+    return re.sub(r"[^\n]", " ", text)
 
 
 @dataclass
@@ -86,7 +172,7 @@ def printed_parts(text: str, kind: str = "kingdom", treasure: bool = False) -> P
     blank = [""] * len(lines)
     play, triggers, worth = list(blank), list(blank), list(blank)
     below = kind == "ally"
-    first = True
+    first, in_choice = True, False
     for n, line in enumerate(lines):
         if line.strip() == DIVIDER:
             below = True
@@ -101,7 +187,9 @@ def printed_parts(text: str, kind: str = "kingdom", treasure: bool = False) -> P
         else:
             if first and treasure and not below and _TREASURE_VALUE.fullmatch(line.strip()):
                 line = line.replace("$", "+$", 1)
-            (triggers if below else play)[n] = normalise_line(line)
+            text = normalise_line(line, in_choice)
+            in_choice = opens_choice(text)
+            (triggers if below else play)[n] = text
         first = False
     parts.play, parts.triggers, parts.worth = ("\n".join(p) for p in (play, triggers, worth))
     return parts
