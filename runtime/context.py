@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kingdom.runtime.decisions import YES_NO, Decision, ask
+from kingdom.runtime.decisions import COST, MAY, YES_NO, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.runtime.cards import Card
@@ -49,7 +49,8 @@ class Ctx:
         if pay is None:
             return
         if not chosen and not (empty and anyway and ask(
-            Decision(YES_NO, self.player, anyway, [True, False], card=self.card, game=self.game)
+            Decision(YES_NO, self.player, anyway, [True, False], card=self.card, game=self.game,
+                     topic=MAY, purpose=COST)
         )):
             raise Declined
         pay(self)

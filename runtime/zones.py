@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kingdom.runtime.cards import Card
 from kingdom.runtime.context import Ctx
-from kingdom.runtime.decisions import ORDER, YES_NO, Decision, ask
+from kingdom.runtime.decisions import BENEFIT, MAY, ORDER, ORDER_EFFECTS, YES_NO, Decision, ask
 from kingdom.runtime.errors import CHAIN_LIMIT
 from kingdom.runtime.piles import Pile
 from kingdom.runtime.player import Player
@@ -150,7 +150,8 @@ class Zones:
         pending = [card for card in cards if listened or event in card.d.triggers]
         if len(pending) > 1:
             pending = ask(Decision(ORDER, player, f"Order the when-{event} abilities of "
-                                   "these cards (the first resolves first)", pending, game=self))
+                                   "these cards (the first resolves first)", pending, game=self,
+                                   topic=ORDER_EFFECTS))
         for card in pending:
             self._card_event(event, player, card)
 
@@ -195,7 +196,8 @@ class Zones:
                 if trigger.condition is not None and not trigger.condition(ctx):
                     continue
                 if trigger.optional and not ask(
-                    Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card)
+                    Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card,
+                             topic=MAY, purpose=BENEFIT)
                 ):
                     continue
                 trigger.effect(ctx)

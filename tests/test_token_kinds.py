@@ -167,11 +167,15 @@ def test_the_bots_answer_its_decision(ember, library, tmp_path):
     assert 0 <= player.embers <= 2
 
 
-def test_a_card_spends_one(ember, library):
+def test_a_card_spends_one_when_what_it_buys_is_worth_more(ember, library):
     agent = DefaultAgent()
     game, player = game_with(library, agent, ["Ember Altar"], 1)
-    game.take_turn()  # "you may spend an Ember for +2 Cards": yes
+    player.deck = game.new_cards([library["Gold"]] * 10)
+    game.take_turn()  # "you may spend an Ember for +2 Cards": two Golds beat an Ember's $1
     assert player.embers == 0
+    game, player = game_with(library, agent, ["Ember Altar"], 1)
+    game.take_turn()  # ... but not to draw two Estates
+    assert player.embers == 1
 
 
 def test_a_scenario_sets_spends_and_expects_it(ember, folder):

@@ -40,6 +40,7 @@ console = PipeConsole()
 # Exit statuses (README, Commands).
 OK, FAILED, USAGE = 0, 1, 2  # a check, test or invariant failed; bad usage or input
 INTERNAL = 70  # a bug in Kingdom (sysexits' EX_SOFTWARE)
+CANNOT_WRITE = 74  # the output cannot be written: a full disk (sysexits' EX_IOERR)
 INTERRUPTED = 130  # Ctrl-C (128 + SIGINT), as a shell reports it
 BROKEN_PIPE = 141  # the reader of our output went away (128 + SIGPIPE), as `seq 9999 | head -1`
 

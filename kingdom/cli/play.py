@@ -23,7 +23,8 @@ SAVED_ARGUMENTS = {"seed": SEED, "seat": SEAT, "cards": arguments.card_path}
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game against bots in the terminal (saved as you go)")
-    p.add_argument("--kingdom", help="comma-separated Kingdom cards, or 'random' (the default)")
+    p.add_argument("--kingdom", metavar="CARDS",
+                   help="comma-separated Kingdom cards, or 'random' (the default)")
     p.add_argument("--bots", help="1 to 5 comma-separated bots, as simulate takes them "
                    "(default: big-money)")
     p.add_argument("--seed", type=SEED, help="the game's seed (default: a new one; it is saved)")
@@ -36,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--plain", action="store_true", help="screen-reader mode: one event a line, "
                    "no colour, money in words (the default when the output is not a terminal)")
     p.add_argument("--pause", action="store_true", help="wait for Enter after each bot's turn")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
     common.add_setup_options(p, "the game")
     p.set_defaults(func=run)

@@ -30,7 +30,9 @@ from kingdom.runtime.library import Library
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many bot games and report the figures")
-    p.add_argument("--kingdom", default="", help="comma-separated Kingdom cards, or 'random'")
+    p.add_argument("--kingdom", metavar="CARDS", default="",
+                   help="comma-separated Kingdom cards, or 'random' (default: none, the basic "
+                   "cards alone)")
     p.add_argument("--sets", help="with --kingdom random: the sets it is drawn from (default: base)")
     p.add_argument("--bots", default="big-money,big-money",
                    help="comma-separated strategies (kingdom/strategies), files, 'default', "
@@ -38,19 +40,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=arguments.whole_number(1, arguments.MAX_GAMES), default=1000,
                    help="games to play (default: 1000)")
     p.add_argument("--seed", type=arguments.whole_number(0), default=1,
-                   help="base seed: game i is seeded from it and i")
+                   help="base seed: game i is seeded from it and i (default: 1)")
     p.add_argument("--jobs", type=arguments.whole_number(1, arguments.MAX_JOBS), default=1,
-                   help="worker processes (same results for any number)")
+                   help="worker processes (same results for any number; default: 1)")
     p.add_argument("--players", type=arguments.whole_number(arguments.MIN_PLAYERS,
                                                             arguments.MAX_PLAYERS),
                    help="players per game (default: number of bots)")
-    p.add_argument("--max-turns", type=arguments.whole_number(1), default=500,
-                   help="stop a game when each player has had this many turns (counted as unfinished)")
+    p.add_argument("--max-turns", type=arguments.whole_number(1, arguments.MAX_TURNS),
+                   default=500, help="stop a game when each player has had this many turns "
+                   "(counted as unfinished; default: 500, at most 10,000)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--check-invariants", action="store_true",
                    help="check between moves that no card is created, lost or in two places")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
     p.add_argument("--plot", metavar="FILE.png", type=arguments.plot_file,
                    help="draw the win rate as games accumulate and the game lengths")
@@ -65,6 +68,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "default when the output is not a terminal)")
     p.add_argument("--round-robin", action="store_true", help="every pair of the bots, --games "
                    "each: the matrix of win rates")
+    p.add_argument("--decisions", action="store_true", help="how often each bot was offered each "
+                   "optional ability of each card, and how often it took it")
     p.set_defaults(func=run)
 
 
@@ -111,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
             show(part)
         show(reports.setup_line(choices, results.setups_drawn(), results.games))
         show(reports.with_without_table(results))
+        if args.decisions:
+            show(reports.decisions_table(results.bots))
     _write_reports(results, players, args, f"Kingdom: {kingdom_text} | bots: "
                    f"{', '.join(b.name for b in bots)} | {results.games} games, seed {args.seed}")
     for line in results.violations[:20]:
@@ -141,7 +148,7 @@ def _run_spec(args: argparse.Namespace, library: Library, players: int) -> tuple
     spec = RunSpec(tuple(files), tuple(kingdom), sets,
                    tuple(str(Path(c).resolve()) for c in args.cards), players, args.max_turns,
                    args.check_invariants, args.colonies, ally, tuple(choices),
-                   detail=bool(args.plot or args.csv))
+                   detail=bool(args.plot or args.csv), decisions=args.decisions)
     return spec, kingdom_text
 
 
