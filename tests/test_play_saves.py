@@ -332,6 +332,7 @@ def test_the_setup_choices_are_played_and_saved(tmp_path: Path) -> None:
     assert (setup["ally"], setup["bane"], setup["colonies"]) == ("Cave Dwellers", "Moat", True)
     refused = kingdom_play("--resume", file, "--ally", "none")
     assert refused.returncode == 2 and "--resume continues the saved game" in refused.stderr
+    assert refused.stderr.startswith("usage: kingdom play ")  # (the command's usage, not the top's)
 
 
 def test_every_setting_is_saved_and_checked() -> None:

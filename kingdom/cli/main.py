@@ -115,7 +115,8 @@ def run(argv: list[str] | None) -> int:
         return USAGE
     try:
         return args.func(args)
-    except UsageError as exc:
+    except UsageError as exc:  # (with the command's usage, as argparse says its own errors)
+        print(_command_parser(parser, args.command).format_usage(), end="", file=sys.stderr)
         print(printable(f"kingdom {args.command}: error: {exc}"), file=sys.stderr)
         return USAGE
     except CompileError as exc:  # cards that do not compile: `check` reports them itself
