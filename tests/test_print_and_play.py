@@ -271,9 +271,7 @@ def test_setup_resolves_bane_ferryman_ally_and_pile_sizes() -> None:
 
 
 def test_accessibility_notes_only_for_what_is_in_the_game() -> None:
-    access = load_accessibility()
-    if not access:
-        pytest.skip("no rules folder here")
+    access = load_accessibility()  # (the notes shipped with the cards)
 
     def notes(names: str) -> str:
         return " ".join(_summary(select_kingdom(LIBRARY, names.split(",")),

@@ -49,7 +49,7 @@ TERMINALS = {
 }
 
 # terminals written as they read, not as <placeholders>
-PUNCTUATION = {"_COMMA_THEN": ", then", "_ROUND_DOWN": "(round down)"}
+PUNCTUATION = {"_COMMA_THEN": ", then", "_ROUND_DOWN": "(round down)", "_PUTTING_ONE": ", putting one"}
 
 
 # --------------------------------------------------------------------------- the grammar

@@ -71,7 +71,13 @@ class CardView:
 
     @property
     def css(self) -> str:
-        return " ".join(f"t-{t.lower()}" for t in self.types)
+        """The box's classes: its types, and `long` when its rulings may not fit on one page
+        (such a box may break across pages, or the PDF could not be laid out)."""
+        long = sum(map(len, self.rulings)) > LONG_RULINGS
+        return " ".join([*(f"t-{t.lower()}" for t in self.types), *(["long"] if long else [])])
+
+
+LONG_RULINGS = 2_500  # characters of rulings past which a card's box may break across pages
 
 
 @dataclass
@@ -277,6 +283,7 @@ def sheet_scale(summary: Summary) -> float:
 def _pdf(html: str) -> bytes:
     """xhtml2pdf's PDF of `html`. Its warnings (CSS it skips, glyphs) are kept from the user's
     terminal: the characters are checked before, and a font it could not embed is an error."""
+    from reportlab.platypus.doctemplate import LayoutError
     from xhtml2pdf import pisa
 
     from kingdom.print import fonts
@@ -289,6 +296,9 @@ def _pdf(html: str) -> bytes:
         out = io.BytesIO()
         status = pisa.CreatePDF(html, dest=out, encoding="utf-8",
                                 path=str(Path(fonts.folder()) / "page.html"))
+    except LayoutError:  # (a box that must stay on one page and is taller than a page)
+        raise RenderError("the PDF cannot be laid out: a card's box is taller than a page "
+                          "(its rulings too long?); try --format html") from None
     finally:
         logger.removeHandler(said)
         logger.propagate = propagate

@@ -19,6 +19,7 @@ from typing import Any
 from kingdom.compiler.build import broken_cards, compile_folders
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.expansions import discover
+from kingdom.lab.bots import DefaultAgent
 from kingdom.runtime.cards import Card
 from kingdom.runtime.decisions import (
     BUY,
@@ -59,6 +60,19 @@ class Outcome:
 
 
 # ------------------------------------------------------------------------------ answers
+class BotAgent(DefaultAgent):
+    """A player of `bot:`: the generic bot answers its decisions (a decision-situation test)."""
+
+    def __init__(self) -> None:
+        self.answers: list[Any] = []
+        self.turn_answers = None
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.kind in (PLAY, TREASURES, BUY):
+            raise ScenarioFailure("unexpected turn decision for the bot")
+        return super().decide(decision)
+
+
 class ScriptedAgent:
     """Answers decisions from a scenario's `answers`, in the order they are asked."""
 
@@ -203,7 +217,10 @@ def card_list(value: Any) -> list[str]:
 
 def build_game(spec: dict, library: Library) -> Game:
     players = int(spec.get("players", 2))
-    agents = [ScriptedAgent(f"p{i + 1}") for i in range(players)]
+    bot = spec.get("bot") or []
+    bots = {bot} if isinstance(bot, str) else set(bot)  # answered by the generic bot
+    agents = [BotAgent() if f"p{i + 1}" in bots else ScriptedAgent(f"p{i + 1}")
+              for i in range(players)]
     kingdom = list(spec.get("kingdom", []))
     setup = spec.get("setup", {})
     if setup == "standard":
@@ -358,6 +375,11 @@ def cards_for(expansions: list[Path]) -> Loaded:
         library, problems = compile_folders(discover(expansions), strict=False)
         _LIBRARIES[key] = Loaded(library, problems, broken_cards(problems))
     return _LIBRARIES[key]
+
+
+def forget_libraries() -> None:
+    """Compile the cards again next time: a card file changed (Kingdom Studio saved one)."""
+    _LIBRARIES.clear()
 
 
 def card_problems() -> list[Diagnostic]:
