@@ -22,7 +22,8 @@ SEEDS = 100_000  # a drawn seed is below this: short to type
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
+    p = sub.add_parser("render", help="print a set, a Kingdom or picked cards: a rule summary, "
+                       "Kingdom sheet, proxies or dividers (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", help="every card of a set (set id or card folder name), or of "
                       "several: base,intrigue")
