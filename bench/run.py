@@ -144,6 +144,33 @@ def compile_times() -> str:
             f"cached (each in a new process)" + (f" ({errors} error(s))" if errors else ""))
 
 
+def _cpu_seconds(setup: Setup, games: int) -> float:
+    start = time.process_time()
+    simulate(setup, games, seed=1)
+    return time.process_time() - start
+
+
+def invariant_costs(library, games: int, runs: int) -> str:
+    """CPU time of `simulate` games without checks, with the count every game gets (CardCount:
+    on in simulate, rate and play) and with the full check between moves (--check-invariants):
+    a Big Money mirror (the cheapest games, so the largest share) and rate's pairing of
+    big-money+CARD against Big Money (Smithy, Witch, Militia: the games `kingdom rate` plays)."""
+    pairs = [("Big Money mirror", "Smithy", ["big-money", "big-money"])]
+    pairs += [(f"rate's {c}", c, [f"big-money+{c}*1", "big-money"]) for c in ("Smithy", "Witch", "Militia")]
+    lines = []
+    for label, card, names in pairs:
+        bots = [resolve_bot(name, library) for name in names]
+
+        plain, counted, full = (min(_cpu_seconds(Setup(library, [card], bots, **checks), games)
+                                    for _ in range(runs))
+                                for checks in ({"count_cards": False}, {"count_cards": True},
+                                               {"count_cards": False, "check_invariants": True}))
+        lines.append(f"{label:22s} {games / plain:7,.0f} games/s unchecked; the count "
+                     f"{100 * (counted / plain - 1):+5.1f}%; the full check "
+                     f"{100 * (full / plain - 1):+6.1f}%")
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=3000)
@@ -151,12 +178,17 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile Big Money vs Big Money")
     parser.add_argument("--yardstick", action="store_true",
                         help="only the engine's Big Money mirror against the plain loop")
+    parser.add_argument("--invariants", action="store_true",
+                        help="only what the invariant checks cost simulate and rate's games")
     args = parser.parse_args()
 
     library, _ = compile_folders([BUILTIN_CARDS / "base"], strict=False)
     bm = resolve_bot("big-money", library)
     if args.yardstick:
         print(yardstick(library, [bm, bm], args.games, max(args.runs, 3)))
+        return 0
+    if args.invariants:
+        print(invariant_costs(library, args.games, args.runs))
         return 0
     print(compile_times())
     smithy = resolve_bot("smithy-big-money", library)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdom.compiler.texts import printable
+from kingdom.lab.invariants import InvariantChecker
 from kingdom.runtime.setup import standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
 from kingdom.runtime.tokens import BY_KEY
@@ -53,12 +54,16 @@ class Table:
         """Play `answers` in a new game: None, or how many were given when the game failed."""
         self.close()
         session = Session()
+        checker = InvariantChecker()
         agents: list[Any] = []
         bots = iter(self.bots)
         for seat in range(1, len(self.bots) + 2):
-            agents.append(session.seat() if seat == self.record.seat
-                          else next(bots).agent(self.record.seed + seat - 1))
+            agents.append(session.seat() if seat == self.record.seat  # (the bots check before
+                          else checker.wrap([next(bots).agent(self.record.seed + seat - 1)])[0])
+        # each of their moves that no card is doubled or lost: a violation fails the game, and
+        # the person's last answer is taken back)
         game = standard_game(self.library, self.record.kingdom, agents, seed=self.record.seed)
+        checker.attach(game)
         self.narrator = Narrator(self.plain).attach(game)
         self.session = session
         session.start(game)
