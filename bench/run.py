@@ -150,14 +150,13 @@ def _cpu_seconds(setup: Setup, games: int) -> float:
     return time.process_time() - start
 
 
-def invariant_costs(library, games: int, runs: int) -> str:
+def invariant_costs(library, games: int, runs: int):
     """CPU time of `simulate` games without checks, with the count every game gets (CardCount:
     on in simulate, rate and play) and with the full check between moves (--check-invariants):
     a Big Money mirror (the cheapest games, so the largest share) and rate's pairing of
     big-money+CARD against Big Money (Smithy, Witch, Militia: the games `kingdom rate` plays)."""
     pairs = [("Big Money mirror", "Smithy", ["big-money", "big-money"])]
     pairs += [(f"rate's {c}", c, [f"big-money+{c}*1", "big-money"]) for c in ("Smithy", "Witch", "Militia")]
-    lines = []
     for label, card, names in pairs:
         bots = [resolve_bot(name, library) for name in names]
 
@@ -165,10 +164,9 @@ def invariant_costs(library, games: int, runs: int) -> str:
                                     for _ in range(runs))
                                 for checks in ({"count_cards": False}, {"count_cards": True},
                                                {"count_cards": False, "check_invariants": True}))
-        lines.append(f"{label:22s} {games / plain:7,.0f} games/s unchecked; the count "
-                     f"{100 * (counted / plain - 1):+5.1f}%; the full check "
-                     f"{100 * (full / plain - 1):+6.1f}%")
-    return "\n".join(lines)
+        yield (f"{label:22s} {games / plain:7,.0f} games/s unchecked; the count "
+               f"{100 * (counted / plain - 1):+5.1f}%; the full check "
+               f"{100 * (full / plain - 1):+6.1f}%")
 
 
 def main() -> int:
@@ -188,7 +186,8 @@ def main() -> int:
         print(yardstick(library, [bm, bm], args.games, max(args.runs, 3)))
         return 0
     if args.invariants:
-        print(invariant_costs(library, args.games, args.runs))
+        for line in invariant_costs(library, args.games, args.runs):
+            print(line, flush=True)
         return 0
     print(compile_times())
     smithy = resolve_bot("smithy-big-money", library)
