@@ -65,7 +65,8 @@ class Turn:
             self.start_buy_phase()
         listeners = self.listeners
         fast = self.hand_play_limit is None and not (listeners and (
-            "play" in listeners or "after_play" in listeners or "can_play" in listeners))
+            "play" in listeners or "after_play" in listeners or "can_play" in listeners
+            or "announce" in listeners))
         hand, in_play, played = player.hand, player.in_play, self.played_this_turn
         for card in cards:
             coins = card.d.coins

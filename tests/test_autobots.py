@@ -165,6 +165,9 @@ def test_rate_cli_rates_a_cards_folder(my_set, capsys):
     assert [(c["card"], c["official_cards"]) for c in cards] == [("Fishing Boat", 7)]
     assert main(["rate", "--cards", str(my_set), "--among", "base-1e", "--games", "10"]) == 0
     assert "Fishing Boat" in capsys.readouterr().out  # the table
+    assert main(["rate", "--cards", str(my_set), "--among", "base-1e", "--games", "10",
+                 "--no-progress"]) == 0  # as simulate takes it
+    assert capsys.readouterr().err == ""
     assert main(["rate"]) == 2
     assert main(["rate", "Smithy", "--set", "base"]) == 2
     assert main(["rate", "Copper"]) == 2

@@ -4,6 +4,7 @@ each card's big-money+CARD bot against Big Money, placed among the official card
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -15,7 +16,7 @@ from kingdom.cli.common import FAILED, PipeConsole, console
 from kingdom.compiler.texts import printable
 from kingdom.lab.cluster import TASK_TIMEOUT, ClusterError, ClusterRunner
 from kingdom.lab.rate import official_cards, rate_cards, reference_table
-from kingdom.lab.reports import rating_record, rating_table
+from kingdom.lab.reports import rating_decisions_table, rating_record, rating_table
 from kingdom.lab.simulate import LocalRunner
 from kingdom.runtime.library import Library
 
@@ -25,14 +26,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        "among the official cards")
     p.add_argument("names", nargs="*", metavar="CARD", help="cards to rate, in any case")
     p.add_argument("--set", help="rate every Kingdom card of this set")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help="a folder of extra card files, or one card file (repeatable); with no "
                    "CARD and no --set, its Kingdom cards are rated")
     p.add_argument("--games", type=arguments.whole_number(1, arguments.MAX_GAMES), default=2000,
                    help="games per card (default: 2000)")
-    p.add_argument("--seed", type=arguments.whole_number(0), default=1, help="base seed")
+    p.add_argument("--seed", type=arguments.whole_number(0), default=1, help="base seed (default: 1)")
     p.add_argument("--jobs", type=arguments.whole_number(1, arguments.MAX_JOBS), default=1,
-                   help="worker processes (same results for any number)")
+                   help="worker processes (same results for any number; default: 1)")
     p.add_argument("--among", default="base", help="the sets of official cards a card is placed "
                    "among (default: base)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask cluster (its "
@@ -41,6 +42,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="with --cluster: how long to wait for any range of games to come back "
                    "before playing the silent ranges again elsewhere, then giving up (default: 300)")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress line on standard error (as simulate's --no-progress)")
+    p.add_argument("--decisions", action="store_true", help="how often each card's bot was "
+                   "offered each optional ability, and how often it took it")
     p.set_defaults(func=run)
 
 
@@ -56,14 +61,15 @@ def run(args: argparse.Namespace) -> int:
               ClusterRunner(args.cluster, tuple(str(Path(c).resolve()) for c in args.cards),
                             args.task_timeout))
     start = time.perf_counter()
-    with err.status("rating...") as status:
+    with err.status("rating...") if not args.no_progress else contextlib.nullcontext() as status:
         def done(name: str) -> None:
-            status.update(f"rated {name}")
+            if status is not None:
+                status.update(f"rated {name}")
         try:
             table = reference_table(library, sets, args.games, args.seed, runner, done)
-            by_name = {r.card: r for r in table}
+            by_name = {} if args.decisions else {r.card: r for r in table}  # (not counted)
             ratings = rate_cards(library, [n for n in names if n not in by_name], args.games,
-                                 args.seed, runner, done)
+                                 args.seed, runner, done, args.decisions)
         except ClusterError as exc:
             raise UsageError(f"--cluster: {exc}") from None
         ratings = sorted([*ratings, *(by_name[n] for n in names if n in by_name)],
@@ -81,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
                          indent=2))
     else:
         console.print(rating_table(ratings, table, args.games, args.seed, sets))
+        if args.decisions:
+            console.print(rating_decisions_table(ratings))
         console.print(f"({elapsed:.1f} s {common.where(args)})")
     for rating in ratings:
         if rating.failed:

@@ -12,7 +12,7 @@ JSON (compiler/cache.py), never as pickled objects.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from kingdom.compiler import cache
@@ -38,6 +38,8 @@ class Rating:
     ties: int
     failed: int = 0  # games that stalled, raised, lost their worker or a card: not in the figures
     failure: str = ""  # the first of them, with its seed
+    # with `decisions`: the bot's card decisions, [card, ability, offered, taken] rows
+    decisions: list = field(default_factory=list)
 
     @property
     def win_rate(self) -> float:
@@ -48,24 +50,27 @@ class Rating:
         return wilson(self.wins, self.games)
 
 
-def rate_card(library: Library, name: str, games: int, seed: int, runner: Runner = LOCAL
-              ) -> Rating:
-    """`big-money+CARD` (K searched with at most `games` games per K) against Big Money."""
+def rate_card(library: Library, name: str, games: int, seed: int, runner: Runner = LOCAL,
+              decisions: bool = False) -> Rating:
+    """`big-money+CARD` (K searched with at most `games` games per K) against Big Money; with
+    `decisions`, what its bot was offered and took (the same games)."""
     copies = autobots.best_copies(BASE, name, library, runner, min(games, autobots.SEARCH_GAMES))
     strategy = autobots.card_strategy(BASE, name, copies, library)
-    results = autobots.duel(strategy, BASE, name, library, games, seed, runner)
+    results = autobots.duel(strategy, BASE, name, library, games, seed, runner, decisions)
     stats = results.bots[0]
     left_out = [*map(str, results.failures), *results.violations]  # (doubled or lost cards)
     return Rating(name, library[name].cost, strategy.name, stats.games, stats.wins,
-                  stats.losses, stats.ties, len(left_out), left_out[0] if left_out else "")
+                  stats.losses, stats.ties, len(left_out), left_out[0] if left_out else "",
+                  [list(row) for row in stats.decision_rows()])
 
 
 def rate_cards(library: Library, names: Iterable[str], games: int, seed: int,
-               runner: Runner = LOCAL, done: Callable[[str], None] | None = None) -> list[Rating]:
+               runner: Runner = LOCAL, done: Callable[[str], None] | None = None,
+               decisions: bool = False) -> list[Rating]:
     """The ratings of `names`, best win rate first (then by name); `done(card)` after each."""
     ratings = []
     for name in names:
-        ratings.append(rate_card(library, name, games, seed, runner))
+        ratings.append(rate_card(library, name, games, seed, runner, decisions))
         if done is not None:
             done(name)
     return sorted(ratings, key=lambda r: (-r.win_rate, r.card))
