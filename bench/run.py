@@ -150,11 +150,74 @@ def _cpu_seconds(setup: Setup, games: int) -> float:
     return time.process_time() - start
 
 
+def count_cost(library, games: int) -> str:
+    """The count alone (CardCount made at setup and checked at the end), timed on finished Big
+    Money games against the games themselves: steadier than the difference of two runs."""
+    from kingdom.lab.invariants import CardCount
+
+    bm = resolve_bot("big-money", library)
+    start = time.process_time()
+    finished = []
+    for i in range(games):
+        game = standard_game(library, ["Smithy"], [bm.agent(i), bm.agent(i + 1)], seed=i)
+        game.run()
+        finished.append(game)
+    per_game = (time.process_time() - start) / games
+    start = time.process_time()
+    for game in finished:
+        CardCount(game).check(game)
+    per_count = (time.process_time() - start) / games
+    return (f"the count: {per_count * 1e6:.1f} us a game, {100 * per_count / per_game:.1f}% of a "
+            f"Big Money mirror game ({per_game * 1e6:.0f} us, played by Game.run)")
+
+
+def play_check_cost(games: int = 5) -> str:
+    """What `kingdom play`'s check (its bots check the cards before each buy) costs a game
+    played through the table, the person's answers automatic (Smithy when offered, all
+    Treasures, else the first choice): the checks' CPU time against the game's."""
+    from kingdom.compiler.build import builtin_library
+
+    from kingdom.cli import common
+    from kingdom.lab import invariants
+    from kingdom.table.answers import parse
+    from kingdom.table.play import Table
+    from kingdom.table.save import Record
+
+    library = builtin_library()
+    spent = [0.0, 0]
+    check = invariants.InvariantChecker.check
+
+    def timed(self, game, when: str) -> None:
+        start = time.process_time()
+        check(self, game, when)
+        spent[0] += time.process_time() - start
+        spent[1] += 1
+
+    invariants.InvariantChecker.check = timed
+    start = time.process_time()
+    try:
+        for seed in range(games):
+            record = Record(["Smithy", "Village", "Militia", "Moat", "Witch"], ["big-money"], seed)
+            table = Table(library, record, common.bots(library, record.bots))
+            while (pending := table.pending()) is not None:
+                text = ("smithy" if "Smithy" in pending.options else "0") if pending.kind in (
+                    "play", "buy") else "all" if pending.kind == "treasures" else "1"
+                table.answer(parse(pending, text))
+            table.close()
+    finally:
+        invariants.InvariantChecker.check = check
+    total = time.process_time() - start
+    return (f"play's check: {spent[1] / games:.0f} checks a game, {100 * spent[0] / total:.1f}% "
+            f"of the CPU time of a game through the table ({1e3 * total / games:.0f} ms)")
+
+
 def invariant_costs(library, games: int, runs: int):
     """CPU time of `simulate` games without checks, with the count every game gets (CardCount:
     on in simulate, rate and play) and with the full check between moves (--check-invariants):
     a Big Money mirror (the cheapest games, so the largest share) and rate's pairing of
     big-money+CARD against Big Money (Smithy, Witch, Militia: the games `kingdom rate` plays)."""
+    yield count_cost(library, games)
+    yield play_check_cost()
     pairs = [("Big Money mirror", "Smithy", ["big-money", "big-money"])]
     pairs += [(f"rate's {c}", c, [f"big-money+{c}*1", "big-money"]) for c in ("Smithy", "Witch", "Militia")]
     for label, card, names in pairs:

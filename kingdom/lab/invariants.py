@@ -29,12 +29,14 @@ class CheckingAgent:
     plays_all_treasures = False  # ask every turn decision, so each is a checkpoint
     choose_buy = None
 
-    def __init__(self, agent: Any, checker: InvariantChecker) -> None:
+    def __init__(self, agent: Any, checker: InvariantChecker,
+                 before: tuple[str, ...] = TURN_DECISIONS) -> None:
         self.agent = agent
         self.checker = checker
+        self.before = before  # the decisions checked before
 
     def decide(self, decision: Any) -> Any:
-        if decision.kind in TURN_DECISIONS and decision.game is not None:
+        if decision.kind in self.before and decision.game is not None:
             self.checker.check(decision.game, f"before a {decision.kind} decision")
         return self.agent.decide(decision)
 
@@ -49,8 +51,10 @@ class InvariantChecker:
         self.raise_on_violation = raise_on_violation
         self.checks = 0
 
-    def wrap(self, agents: list[Any]) -> list[Any]:
-        return [CheckingAgent(a, self) for a in agents]
+    def wrap(self, agents: list[Any], before: tuple[str, ...] = TURN_DECISIONS) -> list[Any]:
+        """The agents, checking the game before each of their decisions of the kinds `before`
+        (every move of a turn, or fewer checks: BUY alone is about once a turn)."""
+        return [CheckingAgent(a, self, before) for a in agents]
 
     def attach(self, game: Game) -> None:
         """Take stock of every card once the game is set up."""

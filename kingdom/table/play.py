@@ -15,6 +15,7 @@ from typing import Any
 
 from kingdom.compiler.texts import printable
 from kingdom.lab.invariants import InvariantChecker
+from kingdom.runtime.decisions import BUY
 from kingdom.runtime.setup import RANDOM, standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
 from kingdom.runtime.tokens import BY_KEY
@@ -61,9 +62,10 @@ class Table:
         bots = iter(self.bots)
         for seat in range(1, len(self.bots) + 2):
             agents.append(session.seat() if seat == self.record.seat  # (the bots check before
-                          else checker.wrap([next(bots).agent(self.record.seed + seat - 1)])[0])
-        # each of their moves that no card is doubled or lost: a violation fails the game, and
-        # the person's last answer is taken back)
+                          else checker.wrap([next(bots).agent(self.record.seed + seat - 1)],
+                                            (BUY,))[0])
+        # each buy that no card is doubled or lost: a violation fails the game, and the
+        # person's last answer is taken back)
         record = self.record
         ally = {"random": RANDOM, "none": None}.get(record.ally, record.ally)
         game = standard_game(self.library, record.kingdom, agents, seed=record.seed,
