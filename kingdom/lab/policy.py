@@ -428,3 +428,16 @@ def name_card(decision: Decision) -> str:
         counts[card.d.name] = counts.get(card.d.name, 0) + 1
     named = [n for n in sorted(counts, key=lambda n: -counts[n]) if n in decision.options]
     return named[0] if named else decision.options[0]
+
+
+def effect_first(decision: Decision) -> str:
+    """Which of the effects waiting at once resolves first (options: the cards' or Ally's
+    names): one that gives up the hand for a new one first (a redraw), so that what the others
+    draw or give is not thrown away with it; else as offered."""
+    library = getattr(decision.game, "library", None)
+    for name in decision.options:
+        d = library.cards.get(name) if library is not None else None
+        triggers = getattr(getattr(d, "tree", None), "triggers", None)
+        if triggers is not None and _gives_up_hand(triggers):
+            return name
+    return decision.options[0]
