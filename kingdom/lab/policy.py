@@ -365,7 +365,7 @@ def _suffered_loss(step: Any, player: Any, game: Any, value: float) -> float:
     if selection is not None and getattr(selection, "kind", "") == "down_to":
         keep = selection.quantity[1]
         worth = sorted(hand_worths(list(player.hand), player, game).values())
-        return sum(worth[: max(0, len(worth) - keep)]) + 0.5
+        return sum(worth[: max(0, len(worth) - keep)])
     return max(0.0, -value)
 
 
