@@ -195,6 +195,9 @@ def reward_value(node: Any, player: Any, game: Any, drawn: list | None = None
             if worth in drawn:
                 drawn.remove(worth)
         return -sum(lost), 0.0  # "discard 2 cards"
+    if kind == "Each" and node.who == "others":  # what the other players get counts against
+        fixed, per_card = reward_value(node.body, player, game)
+        return -fixed, -per_card
     if kind == "Choose":
         options = [reward_value(o, player, game, list(drawn)) for o in node.options]
         return max(options, key=lambda v: v[0] + v[1], default=(0.0, 0.0))
