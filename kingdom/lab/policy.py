@@ -42,6 +42,7 @@ from kingdom.runtime.tokens import BY_RESOURCE
 GAINED = 2.0  # a card gained by an effect (a Silver's worth)
 TO_HAND = 1.0  # more for a card gained to hand: it is used this turn
 UNAFFECTED = 1.5  # an Attack blocked (kingdom/lab/values.py ATTACK_VALUE)
+EXTRA_TURN = 6.0  # a whole turn: a hand's worth and its buy
 BUY = 0.3  # a +Buy the bot seldom uses
 SPARE_ACTION = 0.1  # a +Action with no Action card waiting for it
 PRICES = (8, 6)  # prices a hand's coins are counted against (Province, Gold)
@@ -176,6 +177,8 @@ def reward_value(node: Any, player: Any, game: Any, drawn: list | None = None
         return GAINED + (TO_HAND if to_hand else 0.0), 0.0
     if kind == "Rule" and getattr(node, "kind", "") == "unaffected":
         return UNAFFECTED, 0.0
+    if kind == "TurnControl":  # a turn of one's own more (or less)
+        return {"extra": EXTRA_TURN, "skip": -EXTRA_TURN}.get(node.kind, 0.0), 0.0
     if kind == "Spend":
         token = BY_RESOURCE.get(node.what)
         return -(token.value if token is not None else 1.0) * node.amount, 0.0
