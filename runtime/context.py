@@ -34,6 +34,11 @@ class Ctx:
         self.did = True
         self.unaffected: frozenset = frozenset()
 
+    @property
+    def source(self) -> str | None:
+        """The name of the card or Ally whose effect this is (None: the rules')."""
+        return self.card.d.name if self.card is not None else self.vars.get("source")
+
     def commit(self, chosen: bool, empty: bool = False) -> None:
         """A choice was made ("you may spend a Favor to gain a card": the card): pay what is
         pending for it, or, when nothing was chosen, give the whole offer up (Declined). With

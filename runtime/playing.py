@@ -56,6 +56,8 @@ class Playing:
         self.chain += 1
         try:
             ctx = Ctx(self, player, card)
+            if "announce" in self.listeners:  # (a narrator: said before any Reaction to it)
+                self.emit("announce", player, card)
             if card.d.is_attack:
                 ctx.unaffected = self.attack_reactions(player, card)
             if "play" in self.listeners:

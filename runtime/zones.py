@@ -68,7 +68,15 @@ class Zones:
         player.hand.extend(drawn)
         if self.log is not None:
             self.note(f"{player.name} draws {len(drawn)}")
+        if "draw" in self.listeners:
+            self.emit("draw", player, None, drawn)
         return drawn
+
+    def drew(self, player: Player, card: Card) -> None:
+        """`card` was drawn into `player`'s hand one at a time ("draw until ..."): for a narrator,
+        which tells the drawing player alone."""
+        if "draw" in self.listeners:
+            self.emit("draw", player, None, [card])
 
     def move(self, card: Card, source: list[Card], target: list[Card], bottom: bool = False) -> bool:
         """Move `card` if it is still in `source` (the Stop-Moving rule); True if it moved."""
@@ -151,6 +159,8 @@ class Zones:
         moved = self.move(card, source, player.discard)
         if moved and self.log is not None:
             self.note(f"{player.name} discards {card.d.name}")
+        if moved and "discarded" in self.listeners:  # (a narrator: every discard is public)
+            self.emit("discarded", player, card, source)
         # "when you discard this other than during Clean-up" (h-discard): its own abilities only
         if moved and self.phase != "cleanup" and "discard" in card.d.triggers:
             self.run_triggers(card.d.triggers["discard"], player, card, player.discard)

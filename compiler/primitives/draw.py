@@ -111,6 +111,7 @@ class Draw(Node):
                     skipped.append(card)  # set aside, off the deck
                     continue
                 player.hand.append(card)
+                game.drew(player, card)
             for card in list(skipped):  # discarded one by one: "when you discard this" fires
                 game.discard_card(player, card, skipped)
 

@@ -236,6 +236,8 @@ class Move(Node):
                 elif verb == "set aside":
                     ok = game.move(card, zone, player.set_aside)
                     target = player.set_aside
+                    if ok and "set_aside" in game.listeners:
+                        game.emit("set_aside", player, card, zone)
                 elif verb == "return":
                     ok = game.return_to_pile(card, zone)
                     target = []

@@ -94,6 +94,8 @@ class Reveal(Node):
                 ctx.vars["it"] = ctx.vars.pop("until_found", [])
             if not from_deck:
                 ctx.vars.setdefault("revealed_all", []).extend(placed)
+            if revealing:  # each player's last reveal, for "if your card costs more"
+                ctx.vars["revealed_by"] = {**ctx.vars.get("revealed_by", {}), ctx.player: placed}
             game = ctx.game
             if game.log is not None:
                 names = ", ".join(c.d.name for c, _ in placed) or "nothing"

@@ -10,6 +10,7 @@ from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.structure.as_you import AsYou
 from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.common import unparse_option
 from kingdom.compiler.structure.sequence import Sequence
 from kingdom.runtime.decisions import ATTACK, BENEFIT, CHOOSE, OPPONENT, OPTION, Decision, ask
 
@@ -153,24 +154,15 @@ class Choose(Node):
 
     def unparse(self) -> str:
         if getattr(self, "style", "") == "either":
-            return " or ".join(_unparse_option(o) for o in self.options).join(("either ", ""))
+            return " or ".join(unparse_option(o) for o in self.options).join(("either ", ""))
         if getattr(self, "style", "") == "gain or":
-            first, second = (_unparse_option(o) for o in self.options)
+            first, second = (unparse_option(o) for o in self.options)
             return f"{first} or {second.split(' ', 1)[1]}"
         if len(self.options) == 1:  # "choose one: a; b" (its one line, the one option)
             option = self.options[0]
-            text = option.unparse() if getattr(option, "listed", False) else _unparse_option(option)
+            text = option.unparse() if getattr(option, "listed", False) else unparse_option(option)
             return f"{self.unparse_head()}: {text}"
-        return f"{self.unparse_head()}: " + " | ".join(_unparse_option(o) for o in self.options)
-
-
-def _unparse_option(option: Block) -> str:
-    """An option of an inline choice: steps joined by "and" or ", then"."""
-    parts = []
-    for node in option.statements:
-        sep = ", then " if getattr(node, "then_before", False) else " and "
-        parts.append((sep if parts else "") + node.unparse())
-    return "".join(parts)
+        return f"{self.unparse_head()}: " + " | ".join(unparse_option(o) for o in self.options)
 
 
 def bound_ref(step: Node):

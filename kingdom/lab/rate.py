@@ -36,6 +36,8 @@ class Rating:
     wins: int
     losses: int
     ties: int
+    failed: int = 0  # games that stalled, raised or lost their worker: not in the figures
+    failure: str = ""  # the first of them, with its seed
     # with `decisions`: the bot's card decisions, [card, ability, offered, taken] rows
     decisions: list = field(default_factory=list)
 
@@ -54,9 +56,12 @@ def rate_card(library: Library, name: str, games: int, seed: int, runner: Runner
     `decisions`, what its bot was offered and took (the same games)."""
     copies = autobots.best_copies(BASE, name, library, runner, min(games, autobots.SEARCH_GAMES))
     strategy = autobots.card_strategy(BASE, name, copies, library)
-    stats = autobots.duel(strategy, BASE, name, library, games, seed, runner, decisions).bots[0]
+    results = autobots.duel(strategy, BASE, name, library, games, seed, runner, decisions)
+    stats = results.bots[0]
     return Rating(name, library[name].cost, strategy.name, stats.games, stats.wins,
-                  stats.losses, stats.ties, [list(row) for row in stats.decision_rows()])
+                  stats.losses, stats.ties, len(results.failures),
+                  str(results.failures[0]) if results.failures else "",
+                  [list(row) for row in stats.decision_rows()])
 
 
 def rate_cards(library: Library, names: Iterable[str], games: int, seed: int,
@@ -73,10 +78,10 @@ def rate_cards(library: Library, names: Iterable[str], games: int, seed: int,
 
 def official_cards(library: Library, sets: Iterable[str]) -> list[str]:
     """The built-in Kingdom cards of `sets` (cards from files under cards/ of this project)."""
-    root = str(BUILTIN_CARDS.resolve())
+    root = BUILTIN_CARDS.resolve()
     wanted = set(sets)
     return sorted(c.name for c in library if c.kind == "kingdom" and c.set in wanted
-                  and str(Path(c.source).resolve()).startswith(root))
+                  and Path(c.source).resolve().is_relative_to(root))
 
 
 def reference_table(library: Library, sets: Iterable[str], games: int, seed: int,

@@ -9,9 +9,10 @@ with positioned errors and is not run, and nothing in a file stops the other fil
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,8 @@ from kingdom.runtime.tokens import BY_KEY, KINDS, SPENDABLE
 from kingdom.scenarios.check import Scenario, check_references, from_data, load_file
 from kingdom.table import moves
 
+FILE_PROBLEM = "(file)"  # an outcome's name when its file is not read or not well formed
+
 
 class ScenarioFailure(Exception):
     """The scenario did not go as written."""
@@ -53,6 +56,7 @@ class Outcome:
     name: str
     passed: bool
     message: str = ""
+    seconds: float = field(default=0.0, compare=False)  # how long it took to run
 
 
 # ------------------------------------------------------------------------------ answers
@@ -373,6 +377,11 @@ def cards_for(expansions: list[Path]) -> Loaded:
     return _LIBRARIES[key]
 
 
+def forget_libraries() -> None:
+    """Compile the cards again next time: a card file changed (Kingdom Studio saved one)."""
+    _LIBRARIES.clear()
+
+
 def card_problems() -> list[Diagnostic]:
     """The errors of every card file that did not compile, over the libraries loaded so far."""
     seen: dict[tuple, Diagnostic] = {}
@@ -387,13 +396,21 @@ def run_file(file: Path, cards: Sequence[Path] = ()) -> list[Outcome]:
     that is not well formed fails alone."""
     scenarios, problems = load_file(file)
     if problems:
-        return [Outcome(str(file), "(file)", False, CompileError(problems).report())]
+        return [Outcome(str(file), FILE_PROBLEM, False, CompileError(problems).report())]
     return [run_scenario(scenario, cards=cards) for scenario in scenarios]
 
 
 def run_scenario(scenario: Scenario | dict, file: Path | None = None,
                  cards: Sequence[Path] = ()) -> Outcome:
-    """Check the scenario (a loaded one, or data made in code beside `file`), play it; never raises."""
+    """Check the scenario (a loaded one, or data made in code beside `file`), play it; never
+    raises. The outcome says how long that took."""
+    start = time.perf_counter()
+    outcome = _run_scenario(scenario, file, cards)
+    outcome.seconds = time.perf_counter() - start
+    return outcome
+
+
+def _run_scenario(scenario: Scenario | dict, file: Path | None, cards: Sequence[Path]) -> Outcome:
     if isinstance(scenario, dict):
         scenario = from_data(scenario, file or Path("<scenario>"))
     file, name, spec = scenario.file, scenario.name, scenario.spec
