@@ -117,6 +117,7 @@ def test_the_installed_package_has_the_accessibility_notes(installed: Path, tmp_
     assert sheet.returncode == 0, sheet.stderr
     text = (tmp_path / "sheet.md").read_text()
     assert "which pile is the Bane" in text and "every change of a player's Coffers" in text
+    assert "Ferryman" not in text  # (only the notes about the sheet's cards)
     played = kingdom("play", "--kingdom", "Baker,Young Witch", "--bots", "big-money", "--plain",
                      "--save", "game.json", feed="quit\n")
     assert played.returncode == 0, played.stderr
