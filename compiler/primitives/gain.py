@@ -14,7 +14,7 @@ from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind
 from kingdom.compiler.structure.choose import Choose, option_block
 from kingdom.compiler.structure.sequence import Sequence
-from kingdom.runtime.decisions import CARDS, GAIN, PILE, Decision, ask
+from kingdom.runtime.decisions import ATTACK, CARDS, FORCED, GAIN, PILE, Decision, ask
 from lark import Tree
 
 if TYPE_CHECKING:
@@ -184,7 +184,8 @@ class Gain(Node):
                     if pile.cards and pile.in_supply and pred(ctx, pile.cards[-1].d)
                 ]
                 name = ask(Decision(PILE, chooser, prompt, options, 0 if optional else 1, 1,
-                                    card=ctx.card, game=game))
+                                    card=ctx.card, game=game, topic=GAIN, source="supply",
+                                    purpose=FORCED if chooser is ctx.you else ATTACK))
                 ctx.commit(name is not None)  # pays for "you may spend ... to gain ..."
                 if name is None:
                     break

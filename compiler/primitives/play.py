@@ -10,7 +10,7 @@ from kingdom.compiler.selections.filters import Filter
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind, still_where_bound
 from kingdom.runtime.context import Ctx
-from kingdom.runtime.decisions import CARDS, Decision, ask
+from kingdom.runtime.decisions import BENEFIT, CARDS, PLAY_CARD, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.compiler.references import Bound
@@ -83,10 +83,12 @@ class Play(Node):
         ref = self.selection.ref if self.selection.kind == "ref" else None
         return still_where_bound(ref) if ref is not None and not self.again else None
 
+    topic = PLAY_CARD  # what its decisions are about (runtime/decisions.py)
+
     def compile(self, env: Env):
         if self._by_name():
             return self._compile_by_name()
-        select = self.selection.compile_select("hand")
+        select = self.selection.compile_select("hand", PLAY_CARD, env.reward_of(self))
         times, again, extra_option = self.times, self.again, self.extra_option
         prompt = self.render()[0].upper() + self.render()[1:]
 
@@ -141,7 +143,8 @@ class Play(Node):
                 probe = ctx if not played else _bound_to(ctx, played[0][0])
                 options = [c for c in player.hand if fits(probe, c.d)]
                 picked = ask(Decision(CARDS, player, prompt, options, 0, 1, card=ctx.card,
-                                      game=game)) if options else []
+                                      game=game, topic=PLAY_CARD, purpose=BENEFIT)
+                             ) if options else []
                 if not picked:
                     break
                 if game.play(player, picked[0], player.hand, 1):
