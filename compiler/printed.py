@@ -115,12 +115,16 @@ def read_printed(text: str) -> list:
     return nodes
 
 
+# "...; 2 or 6: ...": the next case of a table by a number, in the same sentence
+_NEXT_CASE = re.compile(r"[ \t]*\d+(?:[ \t]+or[ \t]+\d+)*[ \t]*:")
+
+
 def _sentences(text: str) -> list[str]:
-    """`text` cut at each ";" outside parentheses."""
+    """`text` cut at each ";" outside parentheses (not before a table's next case)."""
     out, depth, begin = [], 0, 0
     for i, char in enumerate(text):
         depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == ";" and depth == 0:
+        if char == ";" and depth == 0 and not _NEXT_CASE.match(text, i + 1):
             out.append(text[begin:i])
             begin = i + 1
     out.append(text[begin:])
