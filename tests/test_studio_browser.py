@@ -88,7 +88,10 @@ def _wait(driver, condition, seconds: float = 30):
 
 
 def _text(driver, css: str) -> str:
-    return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, css))
+    """The visible text of what `css` selects, read in one step (the page redraws as it goes)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), e => e.innerText.trim())"
+        ".join(' ')", css)
 
 
 def _shot(driver, name: str) -> None:
@@ -180,6 +183,16 @@ def test_a_new_card_from_typing_to_a_finished_game(studio, browser) -> None:
     assert "Smelter" in narration and "Game over" in narration
     _shot(driver, "5-game")
     _check_accessibility(driver)
+
+    # a broken edit: the proxy is kept, greyed, and the good file is not replaced
+    saved = (root / "smelter.yaml").read_text()
+    driver.execute_script("document.querySelector('.CodeMirror').CodeMirror"
+                          ".setValue('dsl: 1\\nname: [Smelter\\n')")
+    _wait(driver, lambda: "K100" in _text(driver, "#problems"))
+    assert driver.find_elements(By.CSS_SELECTOR, "#proxy.stale .proxy")
+    driver.find_element(By.ID, "save").click()
+    _wait(driver, lambda: "not saved" in _text(driver, "#save-status"))
+    assert (root / "smelter.yaml").read_text() == saved
 
 
 def _answer_something(driver) -> None:

@@ -151,7 +151,16 @@ async function loadFiles() {
   }
 }
 
+function unsavedKept() {
+  // (leaving a changed buffer asks first: an edit is never lost without a word)
+  return !state.path || editor.isClean() || confirm(`Discard the unsaved changes to ${state.path}?`);
+}
+window.addEventListener("beforeunload", (event) => {
+  if (state.path && !editor.isClean()) event.preventDefault();
+});
+
 async function open(path) {
+  if (!unsavedKept()) return;
   const answer = await api(`/api/file?path=${encodeURIComponent(path)}`);
   if (answer.status !== 200) { say(answer.message); return; }
   state.path = path;
@@ -160,6 +169,7 @@ async function open(path) {
   $("proxy").innerHTML = "";
   editor.setValue(answer.text);
   editor.clearHistory();
+  editor.markClean();
   loadFiles();
 }
 
@@ -167,7 +177,10 @@ async function save() {
   if (!state.path) return false;
   const answer = await api("/api/save", { path: state.path, text: editor.getValue() });
   say(answer.message);
-  if (answer.saved) loadFiles();
+  if (answer.saved) {
+    editor.markClean();
+    loadFiles();
+  }
   return answer.saved;
 }
 
@@ -176,11 +189,13 @@ $("new-card").addEventListener("submit", (event) => {
   let name = $("new-name").value.trim();
   if (!name) { say("Give the new card's file name first."); return; }
   if (!name.endsWith(".yaml")) name += ".yaml";
+  if (!unsavedKept()) return;
   state.path = name;
   state.card = null;
   $("file-name").textContent = name;
   $("proxy").innerHTML = "";
   editor.setValue("");
+  editor.markClean();
   editor.focus();
   say(`New file ${name}: not saved yet.`);
 });
