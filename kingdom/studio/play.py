@@ -17,7 +17,8 @@ from kingdom.lab.simulate import random_kingdom
 from kingdom.runtime.library import Library
 from kingdom.runtime.stepwise import IllegalAnswer
 from kingdom.scenarios.runner import forget_libraries, run_file
-from kingdom.table.play import AnswerError, Table, _many, _optional, choices, how_to_answer, parse
+from kingdom.table.answers import AnswerError, choices, how_to_answer, many, optional, parse
+from kingdom.table.play import Table
 from kingdom.table.save import Record
 
 AMONG = ("base",)  # the official cards a rating is placed among
@@ -140,8 +141,8 @@ class Game:
             out["pending"] = {
                 "prompt": pending.prompt + (f" ({pending.card})" if pending.card
                                             and pending.card not in pending.prompt else ""),
-                "choices": [label for label, _ in choices(pending)], "many": _many(pending),
-                "optional": _optional(pending), "how": how_to_answer(pending),
+                "choices": [choice.label for choice in choices(pending)], "many": many(pending),
+                "optional": optional(pending), "how": how_to_answer(pending),
                 "status": f"Turn {view.turn}: {view.actions} actions, {view.buys} buys, "
                           f"${view.coins}. Hand: {', '.join(view.hand) or 'empty'}."}
             return out
