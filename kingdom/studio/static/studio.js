@@ -308,18 +308,36 @@ function showGame(game) {
     return;
   }
   const pending = game.pending;
+  $("decision").dataset.kind = pending.kind; // (what is asked, and the fewest cards to pick)
+  $("decision").dataset.min = pending.min;
   $("decision").hidden = false;
   $("prompt").textContent = pending.prompt;
   $("game-status").textContent = pending.status;
   if (!game.refused) $("how").textContent = pending.how;
-  if (pending.many) {
-    pending.choices.forEach((label, i) => {
-      const box = document.createElement("label");
-      const tick = document.createElement("input");
-      tick.type = "checkbox";
-      tick.value = String(i + 1);
-      box.append(tick, label);
-      choices.append(box);
+  if (pending.numbers) { // "how many do you spend?": a number field
+    const [low, high] = pending.numbers;
+    const field = document.createElement("input");
+    field.type = "number";
+    field.min = low;
+    field.max = high;
+    field.value = high;
+    field.id = "number-answer";
+    const label = document.createElement("label");
+    label.htmlFor = field.id;
+    label.textContent = `A number from ${low} to ${high}`;
+    choices.append(label, field, answerButton("Answer", () => field.value));
+    return;
+  }
+  if (pending.many) { // a pick of cards: one box per card (a group of three Coppers is three)
+    pending.choices.forEach((choice, i) => {
+      for (let n = 0; n < choice.count; n++) {
+        const box = document.createElement("label");
+        const tick = document.createElement("input");
+        tick.type = "checkbox";
+        tick.value = String(i + 1);
+        box.append(tick, choice.count > 1 ? `${choice.name} ${n + 1} of ${choice.count}` : choice.label);
+        choices.append(box);
+      }
     });
     choices.append(answerButton("Done", () => {
       const picked = [...choices.querySelectorAll("input:checked")].map((t) => t.value);
@@ -327,7 +345,7 @@ function showGame(game) {
     }));
     return;
   }
-  pending.choices.forEach((label, i) => choices.append(answerButton(label, () => String(i + 1))));
+  pending.choices.forEach((choice, i) => choices.append(answerButton(choice.label, () => String(i + 1))));
   if (pending.optional) choices.append(answerButton("None", () => "0"));
 }
 
