@@ -20,6 +20,7 @@ from kingdom.scenarios.runner import forget_libraries, run_file
 from kingdom.table.answers import AnswerError, choices, how_to_answer, many, optional, parse, question
 from kingdom.table.play import Table
 from kingdom.table.save import Record
+from kingdom.table.spoken import count, money
 
 AMONG = ("base",)  # the official cards a rating is placed among
 MAX_GAMES = 200  # games a rating from the page may ask for
@@ -146,8 +147,9 @@ class Game:
                             for c in choices(pending)],
                 "numbers": [min(numbers), max(numbers)] if numbers else None,
                 "how": how_to_answer(pending),
-                "status": f"Turn {view.turn}: {view.actions} actions, {view.buys} buys, "
-                          f"${view.coins}. Hand: {', '.join(view.hand) or 'empty'}."}
+                "status": f"Turn {view.turn}: {count(view.actions, 'Action')}, "
+                          f"{count(view.buys, 'Buy')}, {money(view.coins)}. "
+                          f"Hand: {', '.join(view.hand) or 'empty'}."}
             return out
 
     def close(self) -> None:
