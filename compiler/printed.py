@@ -100,12 +100,16 @@ def read_printed(text: str) -> list:
     ("Look through it; you may ...")."""
     nodes: list = []
     at = 0
-    ability = None
+    ability = each = None
     for sentence in _sentences(text):
         padded = _blank(text[:at]) + sentence
         semi = at > 0 and text[at - 1] == ";"
         at += len(sentence) + 1
         if not sentence.strip():
+            continue
+        if each is not None and _THEY.search(sentence):  # "... They discard the rest."
+            read, _ = _read_sentence(*_said_of_them(padded))
+            each.body = Block([*each.body.lines, _and_apart(read)], each.body.joiner)
             continue
         read, head = _read_sentence(padded)
         read = _and_apart(read)
@@ -117,7 +121,20 @@ def read_printed(text: str) -> list:
         nodes.extend(read)
         if head and len(read) == 1 and isinstance(read[0], Ability):
             ability = read[0]
+        each = read[-1] if read and getattr(read[-1], "runs_on", False) else None
     return nodes
+
+
+_THEY = re.compile(r"\bthey\b")
+
+
+def _said_of_them(padded: str) -> tuple[str, list[int]]:
+    """A sentence about "they" after "each other player ...", as a line of its block: "if they
+    ..." is "if you ..." (the player the block is done by), and the "they" a clause starts with
+    goes; where it went, a head may end ("if it costs $3 or more they gain ...")."""
+    text = re.sub(r"\bif they\b", "if you ", padded)
+    heads = [m.start() for m in _THEY.finditer(text)]
+    return _THEY.sub("    ", text), heads
 
 
 def _and_apart(nodes: list) -> list:
@@ -152,12 +169,14 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _read_sentence(padded: str) -> tuple[list, bool]:
-    """A sentence's statements, and whether a comma was read as a head's colon."""
+def _read_sentence(padded: str, heads: list[int] | None = None) -> tuple[list, bool]:
+    """A sentence's statements, and whether a comma (or a place in `heads`) was read as a
+    head's colon."""
     try:
         return parse(padded), False
     except DSLSyntaxError as error:
-        for comma in (m.start() for m in re.finditer(",", padded)):
+        ends = sorted([m.start() for m in re.finditer(",", padded)] + (heads or []))
+        for comma in ends:
             try:
                 parse(padded[:comma], "head_only")
                 return parse(padded[:comma] + ":" + padded[comma + 1:]), True
