@@ -19,6 +19,7 @@ from kingdom.compiler.grammar import grammar_text
 from kingdom.compiler.parser import DSLSyntaxError, parse
 from kingdom.compiler.structure.ability import Ability
 from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.compound import make_compound
 from kingdom.runtime import tokens
 
 DIVIDER = "---"
@@ -178,10 +179,22 @@ def _read_sentence(padded: str, heads: list[int] | None = None) -> tuple[list, b
         ends = sorted([m.start() for m in re.finditer(",", padded)] + (heads or []))
         for comma in ends:
             try:
-                parse(padded[:comma], "head_only")
-                return parse(padded[:comma] + ":" + padded[comma + 1:]), True
+                head = parse(padded[:comma], "head_only")
             except DSLSyntaxError:
                 continue
+            try:
+                return parse(padded[:comma] + ":" + padded[comma + 1:]), True
+            except DSLSyntaxError:
+                pass
+            try:  # a head in the block too: "after playing an Action, if ..., you may ..."
+                body, _ = _read_sentence(_blank(padded[:comma + 1]) + padded[comma + 1:])
+            except DSLSyntaxError:
+                continue
+            node = make_compound(head, Block([body]), None)
+            start = len(padded) - len(padded.lstrip())
+            node.line = padded.count("\n", 0, start) + 1
+            node.column = start - padded.rfind("\n", 0, start)
+            return [node], True
         raise error from None
 
 
