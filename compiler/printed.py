@@ -19,6 +19,7 @@ from kingdom.compiler.grammar import grammar_text
 from kingdom.compiler.parser import DSLSyntaxError, parse
 from kingdom.compiler.structure.ability import Ability
 from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.choose import Choose
 from kingdom.compiler.structure.compound import make_compound
 from kingdom.runtime import tokens
 
@@ -108,6 +109,9 @@ def read_printed(text: str) -> list:
         at += len(sentence) + 1
         if not sentence.strip():
             continue
+        if _DIFFERENT.fullmatch(sentence) and nodes and isinstance(nodes[-1], Choose):
+            nodes[-1].different = True  # "Choose two: ... The choices must be different."
+            continue
         if each is not None and _THEY.search(sentence):  # "... They discard the rest."
             read, _ = _read_sentence(*_said_of_them(padded))
             each.body = Block([*each.body.lines, _and_apart(read)], each.body.joiner)
@@ -127,6 +131,7 @@ def read_printed(text: str) -> list:
 
 
 _THEY = re.compile(r"\bthey\b")
+_DIFFERENT = re.compile(r"\s*the choices must be different\s*")
 
 
 def _said_of_them(padded: str) -> tuple[str, list[int]]:
@@ -246,7 +251,11 @@ def printed_parts(text: str, kind: str = "kingdom", treasure: bool = False) -> P
                 line = line.replace("$", "+$", 1)
             text = normalise_line(line, in_choice)
             in_choice = opens_choice(text)
-            (triggers if below else play)[n] = text
+            part = triggers if below else play
+            if _DIFFERENT.fullmatch(text.rstrip(".")) and n and part[n - 1]:
+                part[n - 1] += " " + text  # (the choice's, read with it: read_printed)
+                continue
+            part[n] = text
         first = False
     parts.play, parts.triggers, parts.worth = ("\n".join(p) for p in (play, triggers, worth))
     return parts
