@@ -153,8 +153,9 @@ def _text_lines(text: str) -> list[tuple[int, str, set[int]]]:
 
 
 def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] | None:
+    top = all(isinstance(step, int) for step in path[1:])  # (not nested under a head)
     try:
-        nodes = parse(line)
+        nodes = parse(line, where=(path[0] if top else "", card.data.get("kind", "kingdom")))
     except DSLSyntaxError as exc:
         fl, fc = card.doc.text_position(path, n + (exc.line or 1) - 1, exc.column)
         card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, fl, fc, exc.hint))

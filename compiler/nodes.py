@@ -115,6 +115,17 @@ class Env:
             Diagnostic(code, message, self.doc.file, file_line, file_col, hint)
         )
 
+    def _in_any_case(self, name: str) -> str | None:
+        """The one card, type or pile name that `name` is in another case ("Throne Room" for
+        "Throne room"), or None; names that differ only by case are refused (K410)."""
+        folded = name.casefold()
+        found = {n for n in (*self.card_names, *self.type_names, *self.pile_names)
+                 if n.casefold() == folded}
+        singular = {n for n in (*self.card_names, *self.type_names)
+                    if folded.endswith("s") and n.casefold() == folded[:-1]}
+        found = found or singular
+        return next(iter(found)) if len(found) == 1 else None
+
     def card_or_type(self, name: str, node: Any) -> tuple[str, str]:
         """Resolve a capitalised name to ("type", T), ("card", C) or ("pile", P)."""
         if name in self.type_names:
@@ -130,6 +141,9 @@ class Env:
             return "card", card
         if name in self.pile_names:
             return "pile", name
+        proper = self._in_any_case(name)
+        if proper is not None and proper != name:  # "gain a silver": the name as printed
+            return self.card_or_type(proper, node)
         suggestion = self._suggest(name)
         self.error(
             "K300",

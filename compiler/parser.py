@@ -12,10 +12,17 @@ import re
 from typing import Any
 
 from kingdom.compiler.errors import PhraseError
+from kingdom.compiler.expectations import COMMON_WORDS, accepted, keywords
 from kingdom.compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, STARTS, grammar_text, parser
+from kingdom.compiler.loader import Located
+from kingdom.compiler.nodes import Env
+from kingdom.compiler.primitives.buy_limits import BuyLimit
+from kingdom.compiler.primitives.costs import CostChange
+from kingdom.compiler.references import check_references
+from kingdom.compiler.structure.ability import Ability
 from kingdom.compiler.structure.block import Block
 from kingdom.compiler.structure.compound import make_compound
-from kingdom.compiler.syntax_errors import DSLSyntaxError, _syntax_error
+from kingdom.compiler.syntax_errors import DSLSyntaxError, explain, offset_of
 from kingdom.compiler.transform import ToNodes
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput, VisitError
@@ -27,19 +34,28 @@ __all__ = ["GRAMMAR_FILE", "LARK_OPTIONS", "STARTS", "DSLSyntaxError", "ToNodes"
 MAX_TREE_DEPTH = 60  # rules inside each other in one statement; the built-in cards reach 9
 
 
-def parse(text: str, start: str = "statements") -> Any:
-    """Parse `text` from rule `start` into nodes; raises DSLSyntaxError."""
+def parse(text: str, start: str = "statements", explained: bool = True,
+          where: tuple[str, str] = ("", "")) -> Any:
+    """Parse `text` from rule `start` into nodes; raises DSLSyntaxError, told in the
+    designer's words unless `explained` is False (where only whether it parses matters).
+    `where`: the card section (play, triggers) the text is a line of and the card's kind, so
+    that a suggestion fits there too."""
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
-        error = _syntax_error(text, exc)
+        error = DSLSyntaxError("", *_where(text, exc))
         try:
             nodes = _as_nested(text) if start == "statements" else None
         except DSLSyntaxError as nested:  # (the error found further on is the better one)
             error = max(error, nested, key=lambda e: (e.line, e.column))
             nodes = None
+        if nodes is None and not error.message:
+            nodes = _names_in_any_case(text, error, start)
         if nodes is None:
-            raise error from None
+            if error.message or not explained:  # (built by a phrase, or its limits)
+                raise error from None
+            raise explain(text, error.line, error.column, start,
+                          lambda candidate, rule: parses(candidate, rule, where)) from None
         return nodes
     _check_limits(tree)  # (the transformer recurses once per level)
     try:
@@ -51,6 +67,79 @@ def parse(text: str, start: str = "statements") -> Any:
             raise DSLSyntaxError(str(exc.orig_exc), line, col, "K202", exc.orig_exc.hint) from None
         raise DSLSyntaxError(f"cannot build '{exc.rule}': {exc.orig_exc}", line, col,
                              "K115") from None
+
+
+def _names_in_any_case(text: str, error: DSLSyntaxError, start: str) -> Any:
+    """`text` parsed with the lower-case words where the parser stopped taken for a card or
+    type name ("gain a silver", "a throne room"), when a name may go there and that reads
+    the whole text; None otherwise. The name is resolved in any case when compiling."""
+    begin = offset_of(text, error.line, error.column)
+    words = list(re.finditer(r"[a-z][\w'-]*", text[begin:]))
+    if (not words or words[0].start() != 0 or words[0].group(0) in COMMON_WORDS
+            or "NAME" not in (accepted(text[:begin], start) or ())):
+        return None
+    run = [words[0]]
+    for word in words[1:]:
+        gap = text[begin + run[-1].end() : begin + word.start()]
+        if gap != " " or (word.group(0) in keywords() and word.group(0) != "of"):
+            break
+        run.append(word)
+    for size in range(len(run), 0, -1):
+        if run[size - 1].group(0) == "of":
+            continue
+        name = " ".join(w if w == "of" and n else w[:1].upper() + w[1:]
+                        for n, w in enumerate(m.group(0) for m in run[:size]))
+        candidate = text[:begin] + name + text[begin + run[size - 1].end() :]
+        try:
+            return parse(candidate, start, explained=False)
+        except DSLSyntaxError:
+            continue
+    return None
+
+
+def _where(text: str, exc: UnexpectedInput) -> tuple[int, int]:
+    """The (line, column) a parse failed at; the end of the text when it ended too soon
+    (Lark puts that at its last token)."""
+    if getattr(getattr(exc, "token", None), "type", "") == "$END":
+        end = len(text.rstrip())
+        return text.count("\n", 0, end) + 1, end - text.rfind("\n", 0, end)
+    return max(exc.line, 1), max(exc.column, 1)
+
+
+def parses(text: str, start: str = "statements", where: tuple[str, str] = ("", "")) -> bool:
+    """Whether `text` parses and builds its nodes, every reference in it that it can bind
+    itself means something ("you may play it" alone does not), and, as a line of the card
+    section `where` names, its statements belong there: what a suggestion must do."""
+    try:
+        nodes = parse(text, start, explained=False)
+    except DSLSyntaxError:
+        return False
+    if start != "statements":
+        return True
+    section, kind = where
+    env = Env(Located("", None, ""), set(), set(), set(), lambda _name: None, lambda _name: None)
+    env.card_kind = kind or "kingdom"
+    check_references(Block([nodes]), env, playing=section != "triggers")
+    return not any(d.code == "K301" for d in env.diagnostics) and _belongs(nodes, section, env)
+
+
+def _belongs(nodes: list, section: str, env: Env) -> bool:
+    """Whether statements can stand in `section`: an ability in `triggers:` only (where it
+    says where its card must be: K320), or above the line while this is in play (K375)."""
+    if section == "play":
+        return all(not isinstance(node, Ability) or getattr(node.when, "scope", "") == "in_play"
+                   or getattr(node, "trailing", False) for node in nodes)
+    if section != "triggers":
+        return True
+    for node in nodes:
+        if not isinstance(node, Ability | CostChange | BuyLimit):
+            return False
+        if isinstance(node, Ability) and node.is_placed():
+            try:
+                node.place(env)
+            except AttributeError:  # (a name not resolved: the card itself, maybe)
+                continue
+    return not any(d.code == "K320" for d in env.diagnostics)
 
 
 def _blank(text: str) -> str:
@@ -68,11 +157,11 @@ def _as_nested(text: str) -> list | None:
     for colon in (m.start() for m in re.finditer(":", text)):
         cut = text.rfind(";", 0, colon)
         try:
-            head = parse(_blank(text[: cut + 1]) + text[cut + 1 : colon], "head_only")
+            head = parse(_blank(text[: cut + 1]) + text[cut + 1 : colon], "head_only", False)
         except DSLSyntaxError:
             continue
-        before = parse(text[:cut]) if cut >= 0 else []
-        body = parse(_blank(text[: colon + 1]) + text[colon + 1 :])
+        before = parse(text[:cut], explained=False) if cut >= 0 else []
+        body = parse(_blank(text[: colon + 1]) + text[colon + 1 :], explained=False)
         start = len(text[: cut + 1]) + len(text[cut + 1 :]) - len(text[cut + 1 :].lstrip())
         line = text.count("\n", 0, start) + 1
         compound = make_compound(head, Block([body]), None)

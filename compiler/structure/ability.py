@@ -84,13 +84,21 @@ class Ability(Node):
                                  where="hand", label=label, react=when.react, who=when.who)
         if when.event == "gain_or_trash_this":  # compile_card files it under "trash" too
             return "gain", Trigger("gain", effect, label=label)
-        if when.event in ("gain_this", "trash_this", "discard_from_play", "buy_this",
-                          "discard_this"):
+        if when.event in self.OWN_SLOTS:
             slot = when.event.removesuffix("_this")
             return slot, Trigger(slot, effect, label=label)
         where = self.place(env)
         return "game", Trigger(When.EVENTS[when.event], effect, label=label,
                                where="in_play" if where == "in_play" else "game", who=when.who)
+
+    OWN_SLOTS = ("gain_this", "trash_this", "discard_from_play", "buy_this", "discard_this")
+
+    def is_placed(self) -> bool:
+        """Whether `trigger` asks `place` where the card must be: a game event that the card
+        hears from somewhere (not setup, a Reaction in hand or an event about the card itself)."""
+        when = self.when
+        return not isinstance(when, str) and not when.react and (
+            when.event != "gain_or_trash_this" and when.event not in self.OWN_SLOTS)
 
     def place(self, env: Env) -> str:
         """Where the card must be for this event ability to work; reports K320 when the
