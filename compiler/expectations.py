@@ -359,6 +359,8 @@ def nearest_phrase(source: str, offset: int, start: str, parses: Parses,
     expected = expected_at(source, begin, start, back=False) if expected is None else expected
     tried: set[str] = set()
 
+    statement_end = source.find(";", begin)  # (a later statement's own fault is not this one's)
+
     def fits(text: str | None) -> bool:
         if text is None:
             return False
@@ -366,7 +368,10 @@ def nearest_phrase(source: str, offset: int, start: str, parses: Parses,
         if not text or text in tried:
             return False
         tried.add(text)
-        return parses(text, start)
+        if parses(text, start):
+            return True
+        shift = len(text) - len(_tidy(source))
+        return statement_end >= 0 and parses(_tidy(text[: statement_end + shift]), start)
 
     head, tail = source[:begin], source[begin + len(written):]
     close = [e for e in expected if e.insert and e.group != "the end"

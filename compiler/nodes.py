@@ -107,12 +107,14 @@ class Env:
         self.card_name = ""  # the card being compiled, and its kind ("kingdom", "ally", ...)
         self.card_kind = "kingdom"
 
-    def error(self, code: str, message: str, node: Any = None, hint: str = "") -> None:
+    def error(self, code: str, message: str, node: Any = None, hint: str = "",
+              suggestion: str = "") -> None:
+        """Report a fault at `node`; `suggestion`: the statement that would be right."""
         line, column = getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1
         path = getattr(node, "item_path", None) or self.path
         file_line, file_col = self.doc.text_position(path, line, column)
         self.diagnostics.append(
-            Diagnostic(code, message, self.doc.file, file_line, file_col, hint)
+            Diagnostic(code, message, self.doc.file, file_line, file_col, hint, suggestion)
         )
 
     def _in_any_case(self, name: str) -> str | None:
@@ -144,12 +146,14 @@ class Env:
         proper = self._in_any_case(name)
         if proper is not None and proper != name:  # "gain a silver": the name as printed
             return self.card_or_type(proper, node)
-        suggestion = self._suggest(name)
+        suggestion = self._suggest(name) or self._suggest(name.title())
         self.error(
             "K300",
             f"unknown card, type or pile name '{name}'",
             node,
-            f"did you mean '{suggestion}'?" if suggestion else "check the spelling",
+            f"did you mean '{suggestion}'?" if suggestion else "check the spelling: no card, "
+            "type or pile of the loaded cards has that name (`kingdom list` shows them)",
+            suggestion or "",
         )
         return "card", name
 

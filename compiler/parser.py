@@ -8,11 +8,13 @@ Here: parse() and the fallback that reads a refused one-line `head: steps` as it
 
 from __future__ import annotations
 
+import contextlib
+import difflib
 import re
 from typing import Any
 
 from kingdom.compiler.errors import PhraseError
-from kingdom.compiler.expectations import COMMON_WORDS, accepted, keywords
+from kingdom.compiler.expectations import COMMON_WORDS, accepted, keywords, words_of
 from kingdom.compiler.grammar import GRAMMAR_FILE, LARK_OPTIONS, STARTS, grammar_text, parser
 from kingdom.compiler.loader import Located
 from kingdom.compiler.nodes import Env
@@ -49,8 +51,9 @@ def parse(text: str, start: str = "statements", explained: bool = True,
         except DSLSyntaxError as nested:  # (the error found further on is the better one)
             error = max(error, nested, key=lambda e: (e.line, e.column))
             nodes = None
-        if nodes is None and not error.message:
-            nodes = _names_in_any_case(text, error, start)
+        named = _names_in_any_case(text, error, start) if nodes is None and not error.message else None
+        if named is not None:  # (parsed again: it reads, or its first error is further on)
+            return parse(named, start, explained, where)
         if nodes is None:
             if error.message or not explained:  # (built by a phrase, or its limits)
                 raise error from None
@@ -69,15 +72,48 @@ def parse(text: str, start: str = "statements", explained: bool = True,
                              "K115") from None
 
 
-def _names_in_any_case(text: str, error: DSLSyntaxError, start: str) -> Any:
-    """`text` parsed with the lower-case words where the parser stopped taken for a card or
-    type name ("gain a silver", "a throne room"), when a name may go there and that reads
-    the whole text; None otherwise. The name is resolved in any case when compiling."""
+MOST_LATER_ERRORS = 10  # errors reported after the first in one text
+
+
+def later_errors(text: str, error: DSLSyntaxError, where: tuple[str, str] = ("", "")
+                 ) -> tuple[list[DSLSyntaxError], list]:
+    """The errors after `error` in `text`, and the nodes of the statements after the last
+    of them: the text is read again from the statement after each fault (after the next
+    ';'), each error at its own place. A statement that only goes on from the one at fault
+    ('otherwise ...') is not an error of its own."""
+    errors: list[DSLSyntaxError] = []
+    nodes: list = []
+    offset = offset_of(text, error.line, error.column)
+    while len(errors) < MOST_LATER_ERRORS:
+        cut = text.find(";", offset)
+        rest = _blank(text[: cut + 1]) + text[cut + 1 :]
+        if cut < 0 or not rest.strip() or rest.split()[0].startswith("otherwise"):
+            break
+        try:
+            return errors, [*nodes, *parse(rest, where=where)]
+        except DSLSyntaxError as later:
+            errors.append(later)
+            offset = max(offset_of(rest, later.line, later.column), cut + 1)
+            between = text.rfind(";", cut + 1, offset)  # the statements before this fault
+            if between > cut:
+                with contextlib.suppress(DSLSyntaxError):
+                    nodes.extend(parse(_blank(text[: cut + 1]) + text[cut + 1 : between],
+                                       explained=False, where=where))
+    return errors, nodes
+
+
+def _names_in_any_case(text: str, error: DSLSyntaxError, start: str) -> str | None:
+    """`text` with the lower-case words where the parser stopped made a card or type name
+    ("gain a silver", "a throne room"), when a name may go there and the text then reads past
+    it; None otherwise. The name is resolved in any case when compiling (a misspelt one is
+    told there, with the names it is near)."""
     begin = offset_of(text, error.line, error.column)
     words = list(re.finditer(r"[a-z][\w'-]*", text[begin:]))
-    if (not words or words[0].start() != 0 or words[0].group(0) in COMMON_WORDS
-            or "NAME" not in (accepted(text[:begin], start) or ())):
-        return None
+    opening = text[:begin].rstrip() == "" or text[:begin].rstrip().endswith((";", ":", "|"))
+    terminals = accepted(text[:begin], start) or set()
+    if (not words or words[0].start() != 0 or words[0].group(0) in COMMON_WORDS or opening
+            or "NAME" not in terminals or _misspelt_keyword(words[0].group(0), terminals)):
+        return None  # (a statement's first word is a step, misspelt or not: K201)
     run = [words[0]]
     for word in words[1:]:
         gap = text[begin + run[-1].end() : begin + word.start()]
@@ -89,12 +125,26 @@ def _names_in_any_case(text: str, error: DSLSyntaxError, start: str) -> Any:
             continue
         name = " ".join(w if w == "of" and n else w[:1].upper() + w[1:]
                         for n, w in enumerate(m.group(0) for m in run[:size]))
-        candidate = text[:begin] + name + text[begin + run[size - 1].end() :]
+        end = begin + run[size - 1].end()
+        candidate = text[:begin] + name + text[end:]
         try:
-            return parse(candidate, start, explained=False)
-        except DSLSyntaxError:
+            parse(candidate, start, explained=False)
+        except DSLSyntaxError as later:  # (the fault of a later statement is its own)
+            statement_end = candidate.find(";", end)
+            if (not later.message and statement_end >= 0
+                    and offset_of(candidate, later.line, later.column) > statement_end):
+                return candidate
             continue
+        return candidate
     return None
+
+
+def _misspelt_keyword(word: str, terminals: set[str]) -> bool:
+    """Whether `word` looks like a keyword that may go where it is ("cardsx", "aq"): a
+    syntax error then, not a card name."""
+    keywords = [k for t in terminals for k in words_of(t)]
+    return any(word.startswith(k) or difflib.SequenceMatcher(None, word, k).ratio() >= 0.75
+               for k in keywords)
 
 
 def _where(text: str, exc: UnexpectedInput) -> tuple[int, int]:
@@ -131,15 +181,19 @@ def _belongs(nodes: list, section: str, env: Env) -> bool:
                    or getattr(node, "trailing", False) for node in nodes)
     if section != "triggers":
         return True
+    env.path = (section,)
     for node in nodes:
         if not isinstance(node, Ability | CostChange | BuyLimit):
             return False
-        if isinstance(node, Ability) and node.is_placed():
-            try:
-                node.place(env)
-            except AttributeError:  # (a name not resolved: the card itself, maybe)
-                continue
-    return not any(d.code == "K320" for d in env.diagnostics)
+        if isinstance(node, Ability):
+            node.check(env)  # (K323 'this' game-wide, K350-K353 Reactions in hand)
+            if node.is_placed():
+                try:
+                    node.place(env)
+                except AttributeError:  # (a name not resolved: the card itself, maybe)
+                    continue
+    return not any(d.code in ("K320", "K323", "K350", "K351", "K352", "K353")
+                   for d in env.diagnostics)
 
 
 def _blank(text: str) -> str:

@@ -55,8 +55,8 @@ def explain(text: str, line: int, column: int, start: str, parses: Parses) -> DS
     """The error at (line, column) of `text` told as a designer can act on it (a column past
     the end of its line is the end of the text)."""
     offset = offset_of(text, line, column)
-    begin, word = word_at(text, offset, back=False)
-    word = word.rstrip(",;:") or word
+    begin, _ = word_at(text, offset, back=False)
+    word = text[begin:].split(" ")[0].split("\n")[0].rstrip(",;:")
     lines = text.splitlines() or [""]
     before = lines[line - 1][: column - 1].rstrip() if line <= len(lines) else ""
     here = text[begin:]

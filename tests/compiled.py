@@ -10,7 +10,8 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = (ROOT / "cards", ROOT / "examples" / "harbor", ROOT / "examples" / "foundry")
+FOLDERS = (ROOT / "cards", ROOT / "examples" / "harbor", ROOT / "examples" / "foundry",
+           ROOT / "tests" / "dsl-cards")
 
 
 @cache
@@ -24,9 +25,9 @@ def _names() -> tuple[set[str], set[str], set[str], Any, Any]:
     return names, set(library.split_piles), types, library.resolve, _suggester(names | types)
 
 
-def compile_card_text(text: str, file: str = "card.yaml") -> list[str]:
+def compile_card_text(text: str, file: str = "card.yaml", line: int = 0) -> list[str]:
     """The diagnostics (as 'CODE message') of a card file's text compiled against the
-    built-in cards; [] when it compiles."""
+    built-in cards (those at its `line` only, when given); [] when it compiles."""
     from kingdom.compiler.card import compile_card, parse_card
     from kingdom.compiler.nodes import Env
 
@@ -39,22 +40,27 @@ def compile_card_text(text: str, file: str = "card.yaml") -> list[str]:
     env = Env(parsed.doc, names | {parsed.name}, piles | roles, types,
               lambda n: n if n == parsed.name else resolve(n), suggest)
     compile_card(parsed, env)
-    return [f"{d.code} {d.message}" for d in [*parsed.diagnostics, *env.diagnostics]]
+    return [f"{d.code} {d.message}" for d in [*parsed.diagnostics, *env.diagnostics]
+            if not line or d.line == line]
 
 
 def compile_statement(statement: str, section: str = "play", start: str = "statements",
                       file: str = "", replacing: str = "") -> str:
     """'' when `statement` compiles as the `section` of the card file `file` (a plain Action
     without one) in place of its line `replacing` (in place of the whole section when not
-    found), else its first problem."""
+    found), else its first problem. Only problems at the statement count: those of the card's
+    other lines (a later "the rest" that the statement no longer binds) are the card's."""
     source = yaml.safe_load((ROOT / file).read_text(encoding="utf-8")) if file else {}
     data = {"dsl": 1, "name": "Trial Card", "cost": 3, "types": ["Action"], **(source or {})}
     new = {statement: "+1 card"} if start == "head_only" else statement
     data[section] = _replaced(data.get(section), replacing, new) if replacing else None
     if data[section] is None:
         data[section] = [new]
-    problems = compile_card_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
-                                 file or "card.yaml")
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10**6)
+    key = next(iter(new)) if isinstance(new, dict) else new
+    at = next((n for n, row in enumerate(text.splitlines(), 1) if key in row
+               or yaml.safe_dump(key, width=10**6).strip() in row), 0)
+    problems = compile_card_text(text, file or "card.yaml", at)
     return problems[0] if problems else ""
 
 

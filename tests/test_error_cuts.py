@@ -56,9 +56,6 @@ def test_every_cut_is_told_in_the_designers_words() -> None:
             if len(shown_labels(e.expected)) > MOST_EXPECTED] == []
 
 
-# Suggestions that cannot compile where the cut line stands, for a reason the line alone does
-# not show: what the rest of its card binds or declares.
-CONTEXT_CODES = ()
 
 
 @pytest.mark.parametrize("part", range(4))

@@ -114,13 +114,13 @@ class Ability(Node):
         if noun is not None and [r[1] for r in noun.resolved] == [env.card_name]:
             return "self"
         text = when.render()
-        event = text.removeprefix("when you ")
+        # (each wording offered here compiles: tests/test_hints.py writes it for every event)
+        hint = (f"write 'while this is in play, {text}: ...' for while a copy is in play, or "
+                f"'in games using this, {text}: ...' for a game-wide ability"
+                if text.startswith("when you ") else f"'{text}' works on an Ally (kind: ally); "
+                f"on this card write 'while this is in play, {text}: ...'")
         env.error("K320", f"'{text}' does not say where this card must be for it to work",
-                  self, f"write 'in games using this, when you {event}' for a game-wide "
-                  f"ability, or 'while this is in play, when you {event}'"
-                  if text.startswith("when you ") else f"'{text}' works on an Ally (kind: "
-                  f"ally); on this card write 'while this is in play, {text}', 'in games "
-                  "using this, when you ...' or 'while this is in play, when you ...'")
+                  self, hint, suggestion=f"while this is in play, {self.unparse()}")
         return "game"
 
     def render(self, they: bool = False) -> str:
