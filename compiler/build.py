@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -56,19 +56,27 @@ def card_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
 
 
-def compile_folders(folders: list[Path], strict: bool = True) -> tuple[Library, list[Diagnostic]]:
+def compile_folders(folders: list[Path], strict: bool = True,
+                    texts: Mapping[Path, str] | None = None) -> tuple[Library, list[Diagnostic]]:
     """Compile every card file under `folders`. With `strict`, raise CompileError on errors;
     a broken expansion (a problem `discover` met, or a manifest refused) is then only warned
-    about, and its cards skipped, so it does not stop every command."""
+    about, and its cards skipped, so it does not stop every command. `texts` (resolved path:
+    text) stands for files as an editor holds them, unsaved: read in place of the file on disk,
+    or as one more card file of the folder it would be in."""
     parsed: list[ParsedCard] = []
     diagnostics: list[Diagnostic] = []
     cached = card_store(_tree_classes())
     broken = list(getattr(folders, "problems", ()))  # (discover's Folders)
+    unsaved = dict(texts or {})
     for folder in folders:
         files, problems = folder_cards(folder)  # manifests: K401 too new, K402 invalid
         broken.extend(problems)
+        files += [(file, Path(folder).name) for file in list(unsaved)
+                  if file.is_relative_to(Path(folder).resolve()) and not file.exists()]
         for file, set_name in files:
-            result = parse_card_cached(file, set_name, cached)
+            text = unsaved.pop(Path(file).resolve(), None)
+            result = (parse_card(file, set_name, text) if text is not None
+                      else parse_card_cached(file, set_name, cached))
             if isinstance(result, list):
                 diagnostics.extend(result)
             else:  # (one whose text did not all parse is still checked, never added)

@@ -6,6 +6,7 @@ against every loaded card and builds the `CardDef`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.parser import DSLSyntaxError, later_errors, parse
 from kingdom.compiler.primitives.buy_limits import BuyLimit
 from kingdom.compiler.primitives.costs import CostChange
+from kingdom.compiler.printed import printed_parts, read_printed
 from kingdom.compiler.references import check_references
 from kingdom.compiler.render import render_card
 from kingdom.compiler.schema import validate
@@ -41,6 +43,7 @@ class ParsedCard:
     play: Block | None = None
     triggers: Block | None = None
     worth: tuple | None = None
+    vp: int | None = None  # a card's fixed VP, given as `vp:` or printed "2 VP" in `text:`
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
@@ -67,13 +70,42 @@ def parse_card(file: Path, set_name: str | None = None, text: str | None = None
                            f"reads version {DSL_VERSION} and older", doc.file, line, col,
                            "upgrade Kingdom to load this card")]
     card = ParsedCard(doc, data, data.get("set") or set_name or file.parent.name)
+    if "text" in data:
+        _parse_printed(card, data["text"])
+        return card
     if "play" in data:
         card.play = _parse_block(card, data["play"], ("play",))
     if "triggers" in data:
         card.triggers = _parse_block(card, data["triggers"], ("triggers",))
     if isinstance(data.get("vp"), str):
         card.worth = _parse_text(card, data["vp"], ("vp",), "worth")
+    elif isinstance(data.get("vp"), int):
+        card.vp = data["vp"]
     return card
+
+
+def _parse_printed(card: ParsedCard, text: str) -> None:
+    """A card written as its printed text (`text:`): the part above the divider is its play,
+    below it its triggers and worth (compiler/printed.py)."""
+    given = [key for key in ("play", "triggers", "vp") if key in card.data]
+    if given:
+        line, col = card.doc.where((given[0],), key=True)
+        card.diagnostics.append(Diagnostic(
+            "K101", f"'{given[0]}:' given beside 'text:'", card.doc.file, line, col,
+            "a card is written either as its printed text (text:) or as play:, triggers: "
+            "and vp:; keep one"))
+        return
+    parts = printed_parts(text, card.data.get("kind", "kingdom"),
+                          "Treasure" in card.data["types"])
+    path = ("text",)
+    if parts.play.strip():
+        card.play = _parse_block(card, parts.play, path, read_printed)
+    if parts.triggers.strip():
+        card.triggers = _parse_block(card, parts.triggers, path, read_printed)
+    if parts.worth.strip():
+        card.worth = _parse_text(card, parts.worth, path, "worth")
+    if parts.vp is not None:
+        card.vp = parts.vp
 
 
 def _parse_text(card: ParsedCard, text: str, path: tuple, start: str = "statements") -> Any:
@@ -87,8 +119,9 @@ def _parse_text(card: ParsedCard, text: str, path: tuple, start: str = "statemen
         return None
 
 
-def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
-    """A YAML block: a string of statements (one author line per text line) or a list."""
+def _parse_block(card: ParsedCard, value: Any, path: tuple, read: Callable | None = None) -> Block:
+    """A YAML block: a string of statements (one author line per text line) or a list; `read`
+    parses a line (read_printed for a printed text)."""
     lines: list[list[Node]] = []
     items = value if isinstance(value, list) else [value]
     for i, item in enumerate(items):
@@ -118,7 +151,7 @@ def _parse_block(card: ParsedCard, value: Any, path: tuple) -> Block:
             continue
         text = str(item)
         for n, line, breaks in _text_lines(text):
-            nodes = _parse_line(card, line, item_path, n)
+            nodes = _parse_line(card, line, item_path, n, read)
             if nodes and breaks:  # options of a choice laid out on several lines
                 choose = next((x for node in nodes for x in node.walk()
                                if type(x).__name__ == "Choose"), None)
@@ -154,13 +187,15 @@ def _text_lines(text: str) -> list[tuple[int, str, set[int]]]:
     return out
 
 
-def _parse_line(card: ParsedCard, line: str, path: tuple, n: int) -> list[Node] | None:
+def _parse_line(card: ParsedCard, line: str, path: tuple, n: int, read: Callable | None = None
+                ) -> list[Node] | None:
+    """One statement line (`read` by the printed-text reader, or parsed); every error of it."""
     top = all(isinstance(step, int) for step in path[1:])  # (not nested under a head)
     where = (path[0] if top else "", card.data.get("kind", "kingdom"))
     try:
-        nodes = parse(line, where=where)
+        nodes = read(line) if read is not None else parse(line, where=where)
     except DSLSyntaxError as exc:
-        later, nodes = later_errors(line, exc, where)
+        later, nodes = later_errors(line, exc, where) if read is None else ([], [])
         for error in [exc, *later]:
             fl, fc = card.doc.text_position(path, n + (error.line or 1) - 1, error.column)
             card.diagnostics.append(Diagnostic(error.code, error.message, card.doc.file, fl,
@@ -292,7 +327,7 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         pile_size=data.get("pile_size"),
         rulings=tuple(data.get("rulings", ())),
         source=card.doc.file,
-        vp=data["vp"] if isinstance(data.get("vp"), int) else 0,
+        vp=card.vp or 0,
     )
     definition.tree = card
     env.path = ("play",)

@@ -170,7 +170,7 @@ def folder_cards(folder: Path) -> tuple[list[tuple[Path, str]], list[Diagnostic]
     if not folder.exists():
         return [], [Diagnostic("K402", "no such card folder", str(folder))]
     if folder.is_file():
-        return [(folder, folder.parent.name)], []
+        return [(folder, set_id(folder.parent))], []
     if too_many_entries(folder):
         return [], [Diagnostic("K402", f"more than {MAX_ENTRIES:,} files and folders under this "
                                "folder: is it a card folder?", str(folder),
@@ -198,12 +198,14 @@ def folder_cards(folder: Path) -> tuple[list[tuple[Path, str]], list[Diagnostic]
         if any(r == file.parent or r in file.parents for r in refused):
             continue
         owner = next((accepted[p] for p in (file.parent, *file.parents) if p in accepted), None)
-        if owner is not None and owner.set:
-            set_name = owner.set
-        else:
-            set_name = file.parent.name if file.parent != folder else folder.name
-        files.append((file, set_name))
+        files.append((file, owner.set if owner is not None and owner.set else set_id(file.parent)))
     return files, diagnostics
+
+
+def set_id(folder: Path) -> str:
+    """The set id of the cards of a folder without a manifest: the folder's own name, as its
+    absolute path names it (`--cards .` and `--cards ..` name a folder too; links kept)."""
+    return Path(os.path.abspath(folder)).name or "custom"
 
 
 # ------------------------------------------------------------------------------ discovery

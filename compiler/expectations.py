@@ -45,6 +45,10 @@ SPECIAL = {
     "COLON": ("':' after a head or trigger", ":", "when you gain this: +1 card"),
     "VBAR": ("'|' between options", "|", "choose one: +1 card | +1 action"),
 }
+# What an editor does with each: insert the text as it is ("word", "sign"), or leave a place
+# for the designer's own ("name", "number", "money", "reminder", "comparison"); "end": nothing.
+KINDS = {END: "end", "NAME": "name", "NON_TYPE": "name", "INT": "number", "MONEY": "money",
+         "REMINDER": "reminder", "CMP": "comparison"}
 # What a word starts, for grouping a long list ("a step: 'draw', 'gain', ..."): the narrowest
 # phrases first, as a word goes to the first group that has it.
 GROUPS = (("a card", "filter"), ("cards", "selection"), ("a number", "amount"),
@@ -58,13 +62,16 @@ TOKEN = re.compile(r"[+$]*\w[\w'$/-]*|\.\.\.|[^\w\s]")  # a word, "+1", "$2", a 
 @dataclass(frozen=True)
 class Expected:
     """One thing that may come next: `label` in the designer's words, an `example` phrase
-    from the reference that uses it, the text to `insert`, and the `group` it belongs to
-    ("a step", "a condition", "a word", "a sign", "the end", ...)."""
+    from the reference that uses it, the text to `insert`, the `group` it belongs to ("a
+    step", "a condition", "a word", "a sign", "the end", ...) and its `kind`: "word" or
+    "sign" (insert as it is), "name", "number", "money", "reminder", "comparison" (a place
+    for the designer's own words; `insert` is an example) or "end"."""
 
     label: str
     example: str
     insert: str
     group: str
+    kind: str = "word"
 
 
 def word_at(source: str, offset: int, back: bool = True) -> tuple[int, str]:
@@ -170,14 +177,17 @@ def _items(terminals: set[str], prefix: str) -> list[Expected]:
         group = group_of(terminal)
         if terminal in SPECIAL:
             label, insert, example = SPECIAL[terminal]
+            kind = KINDS.get(terminal, "word" if re.search(r"[a-z]", insert) else "sign")
             items.setdefault(label, Expected(label, example or _example(insert, before),
-                                             insert, "the end" if terminal == END else group))
+                                             insert, "the end" if terminal == END else group,
+                                             kind))
             continue
         for word in words_of(terminal):
             if word == "non-" and "NON_TYPE" in terminals:  # (one item for both spellings)
                 continue
             label = f"'{word}'"
-            items.setdefault(label, Expected(label, _example(word, before), word, group))
+            kind = "word" if re.search(r"[a-z]", word) else "sign"
+            items.setdefault(label, Expected(label, _example(word, before), word, group, kind))
     return list(items.values())
 
 
@@ -193,7 +203,7 @@ def group_of(terminal: str) -> str:
     if group:
         return group
     value = _pattern(terminal)
-    return "a word" if re.search(r"[a-z]", value or "") or terminal in SPECIAL else "a sign"
+    return "a word" if re.search(r"[a-z]", value or "") else "a sign"
 
 
 def words_of(terminal: str) -> list[str]:

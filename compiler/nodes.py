@@ -106,6 +106,13 @@ class Env:
         self.context = "play"  # play, trigger, setup, worth: what "this" means and where it is
         self.card_name = ""  # the card being compiled, and its kind ("kingdom", "ally", ...)
         self.card_kind = "kingdom"
+        # what a step's decision leads to, for an agent weighing it (id of the step -> the node
+        # of what its "you may ... for/to" offers, else of the statement after it): `reward_of`
+        self.rewards: dict[int, Node] = {}
+
+    def reward_of(self, node: Node) -> Node | None:
+        """What `node`'s decision leads to ("+1 Card per card discarded", "if you do: +$2")."""
+        return self.rewards.get(id(node))
 
     def error(self, code: str, message: str, node: Any = None, hint: str = "",
               suggestion: str = "") -> None:

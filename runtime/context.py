@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kingdom.runtime.decisions import YES_NO, Decision, ask
+from kingdom.runtime.decisions import COST, MAY, YES_NO, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.runtime.cards import Card
@@ -34,6 +34,11 @@ class Ctx:
         self.did = True
         self.unaffected: frozenset = frozenset()
 
+    @property
+    def source(self) -> str | None:
+        """The name of the card or Ally whose effect this is (None: the rules')."""
+        return self.card.d.name if self.card is not None else self.vars.get("source")
+
     def commit(self, chosen: bool, empty: bool = False) -> None:
         """A choice was made ("you may spend a Favor to gain a card": the card): pay what is
         pending for it, or, when nothing was chosen, give the whole offer up (Declined). With
@@ -44,7 +49,8 @@ class Ctx:
         if pay is None:
             return
         if not chosen and not (empty and anyway and ask(
-            Decision(YES_NO, self.player, anyway, [True, False], card=self.card, game=self.game)
+            Decision(YES_NO, self.player, anyway, [True, False], card=self.card, game=self.game,
+                     topic=MAY, purpose=COST)
         )):
             raise Declined
         pay(self)

@@ -45,6 +45,39 @@ GAIN = "gain"  # which of some particular cards to gain ("gain any number of the
 REACT = "react"  # an Attack or another event's card (`card`): which Reaction in hand to use,
 #   if any; a Reaction whose effect does something each time is offered again after it is revealed
 
+# What a card's own decision is about, set by the construct that asks (never read from `prompt`):
+# `topic` the verb the picked cards go to, or the kind of offer;
+DISCARD = "discard"  # CARDS: discard them (Cellar, Mill, Militia's victims)
+TRASH = "trash"  # CARDS: trash them (Chapel, Remodel, Moneylender)
+TOPDECK = "topdeck"  # CARDS/ORDER: put them onto (or into) the deck (Harbinger, Artisan)
+TAKE = "take"  # CARDS: put them into the hand (Sentry's look, Artisan's gain is GAIN)
+SET_ASIDE = "set_aside"  # CARDS: set them aside (Joust's Province, Library's skipped Action)
+RETURN = "return"  # CARDS: return them to their pile
+REVEAL = "reveal"  # CARDS: reveal them (Bureaucrat's victim, Courtier)
+PLAY_CARD = "play_card"  # CARDS: play them (Throne Room); YES_NO: play it (Vassal)
+PASS = "pass"  # CARDS: pass them to another player (Masquerade)
+KEEP = "keep"  # CARDS: keep them (in hand for next turn, or on the deck)
+CHOOSE = "choose"  # OPTION: one of a card's printed options; `gives` says what each gives
+MAY = "may"  # YES_NO: "you may <do something>" with no pick (`gives[0]`, leading to `reward`);
+#   one about a step with a topic of its own has that topic (PLAY_CARD, DISCARD, ...)
+PAY = "pay"  # YES_NO: pay `gives[0]` (a Favor, ...) instead of suffering `reward` ("unless")
+SKIP = "skip"  # YES_NO: skip (set aside) a card being drawn (Library); `reward` is that Card
+NAME_CARD = "name_card"  # NAME: name a card (Wishing Well-like guesses)
+CARD_TOPICS = (DISCARD, TRASH, TOPDECK, TAKE, SET_ASIDE, RETURN, REVEAL, PLAY_CARD, PASS, KEEP,
+               CHOOSE, MAY, PAY, SKIP, NAME_CARD, GAIN, REACT, ORDER_EFFECTS)  # (strategy files)
+# `purpose` why it is asked of this player:
+BENEFIT = "benefit"  # their own card offers it ("you may", "any number", "up to")
+COST = "cost"  # their own card offers it to pay for `reward` ("you may X for/to Y", "if you do")
+LIMIT = "limit"  # their own card makes them discard down to a number of cards
+ATTACK = "attack"  # another player's card makes them do it (Militia, Bureaucrat)
+FORCED = "forced"  # their own card makes them pick (Remodel's trash, Artisan's topdeck)
+OPPONENT = "opponent"  # they pick for another player, among that player's cards (Advisor)
+# `reward` the compiled-tree node of what the decision leads to (what follows "for", "to", "if
+# you do", or the next step, as "+1 Card per card discarded"), None when nothing does;
+# `source` the zone the options come from ("hand", "discard", "deck", "revealed", "supply", ...);
+# `gives` for an OPTION decision, the tree node of each option (in the order of `options`);
+#   for a YES_NO one, (what answering yes does,).
+
 
 class IllegalAnswer(Exception):
     """An answer that is not one of the decision's legal outcomes."""
@@ -55,10 +88,13 @@ class Agent(Protocol):
 
 
 class Decision:
-    """What is asked: `kind`, `prompt`, legal `options`, and `min`..`max` picks; `topic` tells
-    the turn's own NUMBER decisions (a token kind's spend, OVERPAY) from those of cards."""
+    """What is asked: `kind`, `prompt`, legal `options`, and `min`..`max` picks; `topic`,
+    `purpose`, `reward`, `source` and `gives` say what it is about as data (see above), so an
+    agent never reads the prompt; `topic` also tells the turn's own NUMBER decisions (a token
+    kind's spend, OVERPAY) from those of cards."""
 
-    __slots__ = ("card", "exact", "game", "kind", "max", "min", "options", "player", "prompt", "topic")
+    __slots__ = ("card", "exact", "game", "gives", "kind", "max", "min", "options", "player",
+                 "prompt", "purpose", "reward", "source", "topic")
 
     def __init__(
         self,
@@ -72,6 +108,10 @@ class Decision:
         game: Game | None = None,
         exact: bool = False,
         topic: str | None = None,
+        purpose: str | None = None,
+        reward: Any = None,
+        source: str | None = None,
+        gives: tuple | None = None,
     ) -> None:
         self.kind = kind
         self.player = player
@@ -83,6 +123,10 @@ class Decision:
         self.game = game
         self.exact = exact  # CARDS: none or all `max` ("you may discard 2 cards"), nothing between
         self.topic = topic
+        self.purpose = purpose
+        self.reward = reward
+        self.source = source
+        self.gives = gives
 
     @property
     def optional(self) -> bool:

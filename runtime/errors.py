@@ -13,8 +13,9 @@ class GameStalled(Exception):
     turn or an agent that loops. The game is abandoned where it stands."""
 
 
-# Steps (card plays, buys, Reactions revealed) a game may take: long games between bots take
-# a few thousand, so only a game that loops reaches it, in well under a second.
+# Steps (turns, card plays, buys, Reactions revealed) a game may take: long games between bots
+# take a few thousand, so only a game that loops reaches it, in well under a second (a game of
+# turns without plays or buys in a few seconds).
 STEP_BUDGET = 200_000
 
 

@@ -59,11 +59,13 @@ class Events:
             if not group:
                 del self.listeners[listener.event]
 
-    def tokens_changed(self, player: Player) -> None:
+    def tokens_changed(self, player: Player, why: Any = None) -> None:
         """`player`'s Favors, Coffers or VP tokens (or a pile's tokens) changed: a "tokens" event
-        for a narrator, when one listens (the totals are read from the state)."""
+        for a narrator, when one listens (the totals are read from the state). `why`: what a
+        spend was for, the name of the card or Ally spending, or (kind, n) for the turn's own
+        spend of n tokens of a kind."""
         if "tokens" in self.listeners:
-            self.emit("tokens", player)
+            self.emit("tokens", player, None, why)
 
     def emit(self, event: str, player: Player, card: Card | None = None, data: Any = None) -> None:
         """Run every listener of `event`; costs a dict lookup when nobody listens. None when

@@ -50,7 +50,7 @@ class Game(Zones, Playing, Turn, Buying, TokenSpending, TurnOrder, Costs, Events
     __slots__ = (
         "__dict__", "__weakref__", "_affordable", "_buy_limits", "_discard_from_play", "_next_uid",
         "_overpay",
-        "actions", "ally", "bought", "bought_this_turn", "buys", "card_tokens", "chain", "coins",
+        "actions", "ally", "asking", "bought", "bought_this_turn", "buys", "card_tokens", "chain", "coins",
         "cost_reduction", "current",
         "extra_choices", "extra_turn", "extra_turns", "gain_log", "gained_this_turn", "game_over",
         "hand_play_limit", "hand_plays", "kept_in_hand", "library", "listeners", "log", "loops_stopped",
@@ -80,6 +80,8 @@ class Game(Zones, Playing, Turn, Buying, TokenSpending, TurnOrder, Costs, Events
         self.steps_left = STEP_BUDGET  # counted down by play, buy and Reactions; see stalled()
         self.chain = 0  # plays and abilities resolving inside one another (CHAIN_LIMIT)
         self.loops_stopped = 0  # chains stopped at CHAIN_LIMIT (Kingdom's loop rule)
+        self.asking: str | None = None  # the game-wide ability (an Ally's) resolving now, whose
+        #                                  questions it asks (a person is told who asks)
         self.cost_reduction = 0
         self.played_this_turn: list[Card] = []
         self.gained_this_turn: list[Card] = []

@@ -79,7 +79,7 @@ class TurnOrder:
 
     def stalled(self, doing: str) -> None:
         """Raise GameStalled: the step budget is used up (`doing` is the step that used it)."""
-        raise GameStalled(f"used up its budget of steps (card plays, buys, Reactions revealed) "
+        raise GameStalled(f"used up its budget of steps (turns, card plays, buys, Reactions revealed) "
                           f"in turn {self.turn_number} without ending; stopped while {doing}")
 
     def is_over(self) -> bool:

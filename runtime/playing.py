@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kingdom.runtime.cards import Card
 from kingdom.runtime.context import Ctx
-from kingdom.runtime.decisions import CARDS, REACT, Decision, ask
+from kingdom.runtime.decisions import BENEFIT, CARDS, REACT, Decision, ask
 from kingdom.runtime.errors import CHAIN_LIMIT
 from kingdom.runtime.player import Player
 from kingdom.runtime.reactions import react_with
@@ -56,6 +56,8 @@ class Playing:
         self.chain += 1
         try:
             ctx = Ctx(self, player, card)
+            if "announce" in self.listeners:  # (a narrator: said before any Reaction to it)
+                self.emit("announce", player, card)
             if card.d.is_attack:
                 ctx.unaffected = self.attack_reactions(player, card)
             if "play" in self.listeners:
@@ -92,7 +94,7 @@ class Playing:
                 picked = ask(
                     Decision(
                         CARDS, player, f"Reveal a Reaction to {attack.d.name}?", offers, 0, 1,
-                        card=attack, game=self, topic=REACT,
+                        card=attack, game=self, topic=REACT, purpose=BENEFIT, source="hand",
                     )
                 )
                 if not picked:

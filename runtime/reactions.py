@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from kingdom.runtime.cards import Card, CardDef, Trigger
 from kingdom.runtime.context import Ctx
-from kingdom.runtime.decisions import CARDS, REACT, Decision, ask
+from kingdom.runtime.decisions import BENEFIT, CARDS, REACT, Decision, ask
 from kingdom.runtime.events import Listener
 from kingdom.runtime.player import Player
 
@@ -44,7 +44,7 @@ class HandReactions:
                 picked = ask(Decision(
                     CARDS, holder, f"Use a Reaction as {player.name} "
                     f"{VERBS.get(self.event, self.event)} {card.d.name}?", offers, 0, 1,
-                    card=card, game=game, topic=REACT))
+                    card=card, game=game, topic=REACT, purpose=BENEFIT, source="hand"))
                 if not picked:
                     break
                 reaction = picked[0]

@@ -303,7 +303,11 @@ def install_game_triggers(game: Game, definition: CardDef, late: bool = False) -
                         ctx.vars["revealed"] = data
                     elif event == "score" and isinstance(data, list):
                         ctx.vars["score"] = data
-                    effect(ctx)
+                    asking, g.asking = g.asking, definition.name
+                    try:
+                        effect(ctx)
+                    finally:
+                        g.asking = asking
 
             def match(g, p, card, owner=player, test=trigger.match, in_play=in_play,
                       yours=trigger.who == "you"):  # (or another player's event)

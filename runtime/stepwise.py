@@ -125,7 +125,7 @@ class Pending:
     min: int
     max: int
     exact: bool
-    card: str | None  # the card whose effect asks, if any
+    card: str | None  # the card (or the Ally) whose effect asks, if any
     topic: str | None  # what a decision of the turn itself is about ("spend_coffers", "overpay", ...)
     view: PlayerView  # the asked player's view, as it is now
 
@@ -186,7 +186,8 @@ def _pending(decision: Decision, game: Game) -> Pending:
     return Pending(
         player=decision.player.name, kind=decision.kind, prompt=decision.prompt,
         options=decision.plain_options(), min=decision.min, max=decision.max,
-        exact=decision.exact, card=decision.card.name if decision.card is not None else None,
+        exact=decision.exact,
+        card=decision.card.name if decision.card is not None else game.asking,
         topic=decision.topic, view=player_view(game, decision.player),
     )
 

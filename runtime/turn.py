@@ -65,7 +65,8 @@ class Turn:
             self.start_buy_phase()
         listeners = self.listeners
         fast = self.hand_play_limit is None and not (listeners and (
-            "play" in listeners or "after_play" in listeners or "can_play" in listeners))
+            "play" in listeners or "after_play" in listeners or "can_play" in listeners
+            or "announce" in listeners))
         hand, in_play, played = player.hand, player.in_play, self.played_this_turn
         for card in cards:
             coins = card.d.coins
@@ -160,7 +161,11 @@ class Turn:
         self.advance()
 
     def take_turn(self) -> None:
-        """Play one whole turn, asking the current player's agent for every move."""
+        """Play one whole turn, asking the current player's agent for every move. A turn is
+        a step of the budget: turns without a play or a buy end a game that never ends too."""
+        self.steps_left -= 1
+        if self.steps_left <= 0:
+            self.stalled("starting a turn")
         player = self.players[self.current]
         listeners = self.listeners  # (the same dict all game: mutated, never replaced)
         if not listeners and self.log is None and not self._overpay and not player.next_turn:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kingdom.runtime.cards import Card
 from kingdom.runtime.context import Ctx
-from kingdom.runtime.decisions import ORDER, YES_NO, Decision, ask
+from kingdom.runtime.decisions import BENEFIT, MAY, ORDER, ORDER_EFFECTS, YES_NO, Decision, ask
 from kingdom.runtime.errors import CHAIN_LIMIT
 from kingdom.runtime.piles import Pile
 from kingdom.runtime.player import Player
@@ -68,7 +68,15 @@ class Zones:
         player.hand.extend(drawn)
         if self.log is not None:
             self.note(f"{player.name} draws {len(drawn)}")
+        if "draw" in self.listeners:
+            self.emit("draw", player, None, drawn)
         return drawn
+
+    def drew(self, player: Player, card: Card) -> None:
+        """`card` was drawn into `player`'s hand one at a time ("draw until ..."): for a narrator,
+        which tells the drawing player alone."""
+        if "draw" in self.listeners:
+            self.emit("draw", player, None, [card])
 
     def move(self, card: Card, source: list[Card], target: list[Card], bottom: bool = False) -> bool:
         """Move `card` if it is still in `source` (the Stop-Moving rule); True if it moved."""
@@ -142,7 +150,8 @@ class Zones:
         pending = [card for card in cards if listened or event in card.d.triggers]
         if len(pending) > 1:
             pending = ask(Decision(ORDER, player, f"Order the when-{event} abilities of "
-                                   "these cards (the first resolves first)", pending, game=self))
+                                   "these cards (the first resolves first)", pending, game=self,
+                                   topic=ORDER_EFFECTS))
         for card in pending:
             self._card_event(event, player, card)
 
@@ -150,6 +159,8 @@ class Zones:
         moved = self.move(card, source, player.discard)
         if moved and self.log is not None:
             self.note(f"{player.name} discards {card.d.name}")
+        if moved and "discarded" in self.listeners:  # (a narrator: every discard is public)
+            self.emit("discarded", player, card, source)
         # "when you discard this other than during Clean-up" (h-discard): its own abilities only
         if moved and self.phase != "cleanup" and "discard" in card.d.triggers:
             self.run_triggers(card.d.triggers["discard"], player, card, player.discard)
@@ -185,7 +196,8 @@ class Zones:
                 if trigger.condition is not None and not trigger.condition(ctx):
                     continue
                 if trigger.optional and not ask(
-                    Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card)
+                    Decision(YES_NO, player, f"Use {trigger.label}?", [True, False], card=card,
+                             topic=MAY, purpose=BENEFIT)
                 ):
                     continue
                 trigger.effect(ctx)

@@ -32,6 +32,7 @@ class ScenarioItem(pytest.Item):
     def __init__(self, *, scenario: Scenario, **kwargs) -> None:
         super().__init__(**kwargs)
         self.scenario = scenario
+        self.funcargs: dict = {}  # (pytest-lsp's hook looks for a test's fixtures here)
 
     def runtest(self) -> None:
         outcome = run_scenario(self.scenario)

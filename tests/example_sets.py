@@ -41,7 +41,9 @@ FOUNDRY = Example(
                "Pattern Rack", "Trip Hammer", "Ledger Clerk", "Drop Forge", "Recasting Pit",
                "Company Scrip", "Slag Ingot", "Bellows", "Crowded Forge",
                "Sorting Chute", "Ore Crusher", "Eternal Flame", "Pilot Light",
-               "Second Shift"}),
+               "Second Shift", "Odd Lot", "Assay Office",
+               "Rolling Mill", "Pour Line", "Quench Tank",
+               "Forge Rivalry"}),
     "casting-mold.yaml", ("Stoker", {"coins": 5}))
 EXAMPLES = [HARBOR, FOUNDRY]
 EXAMPLE_IDS = [e.set for e in EXAMPLES]

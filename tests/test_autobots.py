@@ -4,6 +4,7 @@ and the with/without table."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
@@ -164,6 +165,9 @@ def test_rate_cli_rates_a_cards_folder(my_set, capsys):
     assert [(c["card"], c["official_cards"]) for c in cards] == [("Fishing Boat", 7)]
     assert main(["rate", "--cards", str(my_set), "--among", "base-1e", "--games", "10"]) == 0
     assert "Fishing Boat" in capsys.readouterr().out  # the table
+    assert main(["rate", "--cards", str(my_set), "--among", "base-1e", "--games", "10",
+                 "--no-progress"]) == 0  # as simulate takes it
+    assert capsys.readouterr().err == ""
     assert main(["rate"]) == 2
     assert main(["rate", "Smithy", "--set", "base"]) == 2
     assert main(["rate", "Copper"]) == 2
@@ -179,3 +183,56 @@ def test_rate_on_a_cluster_gives_the_local_numbers(library):
     with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster:
         remote = rate_card(library, "Smithy", 60, seed=5, runner=ClusterRunner(cluster.scheduler_address))
     assert remote == local and local.games == 60
+
+
+BOOMERANG = ('dsl: 1\nname: Boomerang\ncost: 2\ntypes: [Action]\nplay:\n  - "+1 action"\n'
+             '  - "put this into your hand"\n')
+
+
+def test_rate_refuses_a_split_pile_by_name(capsys):
+    """`kingdom rate Wizards` was an internal KeyError."""
+    assert main(["rate", "Wizards", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "'Wizards' is a split pile, which is not rated; its cards are Student, " in err
+
+
+def test_rate_of_a_card_whose_every_game_stalls_says_so_and_fails(my_set, monkeypatch, capsys):
+    """Every game of Boomerang's bot stalls: it was rated 0% from 0 games, exit status 0."""
+    monkeypatch.setattr("kingdom.runtime.game.STEP_BUDGET", 500)  # (stalls found sooner)
+    (my_set / "boomerang.yaml").write_text(BOOMERANG)
+    code = main(["rate", "--cards", str(my_set), "Boomerang", "Fishing Boat", "--among",
+                 "base-1e", "--games", "4", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert [c["card"] for c in json.loads(out)["cards"]] == ["Fishing Boat"]
+    assert "Boomerang: none of its 4 games could be played, so it has no rating; the first: " \
+           "game 0 (seed " in err and "stopped while playing Boomerang" in err
+
+
+def test_official_cards_are_those_under_the_cards_folder_not_a_folder_named_like_it(
+        tmp_path, monkeypatch):
+    """A string prefix took `cards-extra/` for the built-in `cards/`."""
+    from kingdom.lab.rate import official_cards
+
+    for folder, name in (("cards", "Home Boat"), ("cards-extra", "Away Boat")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "boat.yaml").write_text(
+            FISHING_BOAT.replace("Fishing Boat", name).replace("name:", "set: base\nname:"))
+    library, diagnostics = compile_folders([BUILTIN_CARDS, tmp_path / "cards", tmp_path / "cards-extra"])
+    assert not diagnostics
+    monkeypatch.setattr("kingdom.lab.rate.BUILTIN_CARDS", tmp_path / "cards")
+    assert official_cards(library, ["base"]) == ["Home Boat"]
+
+
+def test_cards_of_the_current_folder_are_of_its_set(tmp_path, monkeypatch):
+    """`--cards .` gave the cards an empty set id."""
+    from kingdom.compiler.expansions import folder_cards
+
+    folder = tmp_path / "harbour"
+    folder.mkdir()
+    (folder / "fishing-boat.yaml").write_text(FISHING_BOAT)
+    monkeypatch.chdir(folder)
+    assert folder_cards(".")[0] == [(Path("fishing-boat.yaml"), "harbour")]
+    assert folder_cards("fishing-boat.yaml")[0] == [(Path("fishing-boat.yaml"), "harbour")]
+    monkeypatch.chdir(folder / "..")
+    assert folder_cards(f"harbour/{'.'}")[0][0][1] == "harbour"

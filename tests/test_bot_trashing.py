@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from kingdom.compiler.build import BUILTIN_CARDS, compile_folders
-from kingdom.runtime.decisions import CARDS, Decision
+from kingdom.runtime.decisions import BENEFIT, CARDS, FORCED, TRASH, Decision
 from kingdom.runtime.setup import standard_game
 
 from kingdom.lab.bots import YOUNG_TURNS, DefaultAgent
@@ -31,7 +31,8 @@ def _player(library, deck: list[str], hand: list[str], turns: int = 2):
 
 def _trash(player, low: int, high: int, exact: bool = False) -> list[str]:
     decision = Decision(CARDS, player, "Trash up to 4 cards from your hand", list(player.hand),
-                        low, high, exact=exact)
+                        low, high, exact=exact, topic=TRASH, purpose=BENEFIT if not low else FORCED,
+                        source="hand")
     return [card.d.name for card in DefaultAgent().decide(decision)]
 
 

@@ -21,8 +21,9 @@ SIM = ["simulate", "--games", "2", "--no-progress"]  # few games: the checks com
 
 def kingdom(*args: str, **kwargs) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k not in ("KINGDOM_DEBUG", "KINGDOM_PATH")}
+    kwargs = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs}
     return subprocess.Popen([sys.executable, "-m", "kingdom", *args], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+                            text=True, **kwargs)
 
 
 # (id, arguments; "{tmp}" is a scratch folder, "{empty}" an empty one), status, words in stderr
@@ -60,7 +61,8 @@ CASES = [
     ("games not a number", ["simulate", "--games", "many"], 2, "not 'many'"),
     ("zero jobs", [*SIM, "--jobs", "0"], 2, "--jobs: expected a whole number from 1 to 64"),
     ("negative seed", [*SIM, "--seed", "-1"], 2, "--seed: expected a whole number of 0 or more"),
-    ("zero max turns", [*SIM, "--max-turns", "0"], 2, "--max-turns: expected a whole number of 1"),
+    ("zero max turns", [*SIM, "--max-turns", "0"], 2, "--max-turns: expected a whole number from 1"),
+    ("endless max turns", [*SIM, "--max-turns", "1000000000"], 2, "from 1 to 10,000, not 1000000000"),
     ("random from no such set", [*SIM, "--kingdom", "random", "--sets", "nosuch"], 2,
      "unknown set 'nosuch' (sets with Kingdom cards: "),
     ("--sets without random", [*SIM, "--kingdom", "Smithy", "--sets", "base"], 2,
@@ -187,3 +189,14 @@ def test_hostile_card_name_cannot_reach_the_terminal(tmp_path) -> None:
         # did not compile, or no card has that name)
         refused = process.returncode in ((0,) if args[0] == "list" else (1, 2)) and "warning[K116]" in err
         assert refused or (process.returncode == 0 and "Evil\\x1b[2J[bold]Card" in out)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["show", "Militia"], ["list"], ["phrases"]])
+def test_output_to_a_full_disk_is_said_with_its_own_status(args) -> None:
+    """`> /dev/full` ended in exit 70, an internal error with its OSError."""
+    with open("/dev/full", "w") as full:
+        run = kingdom(*args, stdout=full)
+        _out, err = run.communicate(timeout=120)
+    assert run.returncode == cli.CANNOT_WRITE == 74
+    assert err == "kingdom: cannot write the output: No space left on device\n"

@@ -93,3 +93,23 @@ def test_fish_completes_commands_choices_and_cards(scripts) -> None:
     assert fish("kingdom show Young") == ["Young Witch"]
     assert fish("kingdom render --kingdom Village,Smi") == ["Village,Smithy"]
     assert "--paper" in fish("kingdom render --pa")
+
+
+SYNTAX_CHECKS = {"bash": ["bash", "-n"], "zsh": ["zsh", "-n"], "fish": ["fish", "--no-execute"]}
+
+
+@pytest.mark.parametrize("shell", SYNTAX_CHECKS)
+def test_each_script_is_valid_in_its_shell(scripts, shell) -> None:
+    """Each script passes its shell's own syntax check (read, nothing run); CI installs zsh and
+    fish (.ci/run), so only a machine without them skips, saying which shell is missing."""
+    if shutil.which(shell) is None:
+        pytest.skip(f"{shell} is not installed: its script's syntax is not checked here")
+    text = scripts[shell].read_text()
+    assert text.startswith(f"# kingdom completion for {shell}") and "_kingdom" in text
+    done = subprocess.run([*SYNTAX_CHECKS[shell], str(scripts[shell])], capture_output=True,
+                          text=True, timeout=30)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    broken = scripts[shell].with_suffix(".broken")  # (the check does refuse a broken script)
+    broken.write_text(text + "\nif then fi end (\n")
+    assert subprocess.run([*SYNTAX_CHECKS[shell], str(broken)], capture_output=True,
+                          timeout=30).returncode != 0

@@ -97,3 +97,28 @@ def test_the_installed_package_works_from_another_folder(installed: Path, tmp_pa
     rendered = kingdom("render", "--set", "base", "--format", "md", "--output", "out.md")
     assert rendered.returncode == 0, rendered.stderr
     assert "Militia" in (tmp_path / "out.md").read_text()
+
+
+def test_the_installed_package_has_the_accessibility_notes(installed: Path, tmp_path) -> None:
+    """Shipped with the cards, they reach a Kingdom sheet and `play`'s setup without any rules
+    folder beside the package."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("KINGDOM_PATH", "PYTHONPATH", "KINGDOM_RULES")}
+    env["PYTHONPATH"] = str(installed)
+    assert sorted(p.parent.name for p in (installed / "kingdom" / "cards").glob("*/accessibility.txt")) \
+        == ["allies", "cornucopia-guilds"]
+
+    def kingdom(*args: str, feed: str = "") -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "kingdom", *args], capture_output=True,
+                              text=True, env=env, cwd=tmp_path, timeout=300, input=feed)
+
+    sheet = kingdom("render", "--kingdom", "Young Witch,Baker,Village", "--layout", "sheet",
+                    "--format", "md", "--output", "sheet.md")
+    assert sheet.returncode == 0, sheet.stderr
+    text = (tmp_path / "sheet.md").read_text()
+    assert "which pile is the Bane" in text and "every change of a player's Coffers" in text
+    played = kingdom("play", "--kingdom", "Baker,Young Witch", "--bots", "big-money", "--plain",
+                     "--save", "game.json", feed="quit\n")
+    assert played.returncode == 0, played.stderr
+    assert "Said aloud in this game: " in played.stdout
+    assert "every change of a player's Coffers is said" in played.stdout

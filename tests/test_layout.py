@@ -197,7 +197,8 @@ def test_imports_are_read_as_modules() -> None:
 # Each layer imports only layers below it: the engine knows nothing of cards' text, the compiler
 # nothing of what uses it, and no use imports the command line.
 LAYERS = (("kingdom.runtime", "kingdom.cards"), ("kingdom.grammar", "kingdom.compiler"),
-          ("kingdom.lab", "kingdom.table", "kingdom.print", "kingdom.scenarios"),
+          ("kingdom.lab", "kingdom.table", "kingdom.print", "kingdom.scenarios", "kingdom.editor",
+           "kingdom.studio"),
           ("kingdom.cli", "kingdom.__main__"), ("bench", "examples"))
 
 

@@ -135,13 +135,21 @@ def test_otherwise_is_printed_without_compiling_first():
     assert "prints: If you did, +$1, otherwise +$4." in doc
 
 
-def test_docs_speak_no_internal_names():
+@pytest.mark.parametrize("source", ["docs/dsl.md", "kingdom phrases"])
+def test_docs_speak_no_internal_names(source, capsys):
     """No branch tag ("(h-gaps2)") of a grammar comment or docstring, no grammar terminal's own
-    name ("VP_TOKEN") where the reader should see the words it stands for."""
-    doc = DOC.read_text(encoding="utf-8")
-    tags = re.findall(r"\bh-[a-z]+\d*\b(?=[):])", doc)
+    name ("VP_TOKEN", "< or else>" for _OR_ELSE) where the reader should see the words it
+    stands for: in docs/dsl.md and in what `kingdom phrases` prints."""
+    if source == "docs/dsl.md":
+        doc = DOC.read_text(encoding="utf-8")
+    else:
+        assert main(["phrases"]) == 0
+        doc = capsys.readouterr().out
+    tags = re.findall(r"\bh-[a-z]+\d*\b", doc)
     assert not tags, tags
     _, terminals = forms.grammar()
     said = doc.replace("`kingdom phrases WORD`", "")  # the command's argument, not the terminal
     leaked = [n for n in terminals if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", said)]
     assert not leaked, leaked
+    spelled = {f"<{n.lower().replace('_', ' ')}>" for n in terminals if n.startswith("_")}
+    assert not [p for p in re.findall(r"<[^<>\n]*>", doc) if p in spelled or p.startswith("< ")]

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from kingdom.runtime.stepwise import Pending
 
-from kingdom.table.play import AnswerError, Record, SaveError, parse
+from kingdom.table.answers import AnswerError, choices, how_to_answer, parse
+from kingdom.table.play import Record, SaveError
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ["--kingdom", "Smithy,Village,Militia,Moat,Cellar", "--bots", "big-money,big-money",
@@ -57,9 +58,9 @@ def test_bad_answers_are_re_asked_and_undo_goes_back(tmp_path: Path) -> None:
                        "undo\n")
     assert run.returncode == 0
     out = run.stdout
-    assert "Not accepted: 'banana' is not a choice: answer 1 to 4 or a name (Copper" in out
+    assert "Not accepted: 'banana' is not a choice: answer 1 to 1 or a name (Copper)" in out
     assert "Not accepted: there is no choice 9" in out
-    assert "Smithy (4 coins, Action - Kingdom" not in out and "Smithy (4 coins, Action): +3 Cards" in out
+    assert "Smithy (4 coins; Action): plus 3 Cards" in out  # (plain: words only)
     assert "Undone: back to your previous decision." in out
     assert "Commands: a number or name answers" in out and "\\n" not in out  # help on its lines
     assert json.loads(save.read_text())["answers"] == [["Copper"]]
@@ -108,11 +109,31 @@ def test_answers_by_number_name_prefix_and_lists() -> None:
         parse(buy, "s")
     cards = pending("cards", ("Copper", "Estate", "Copper"), 0, 3)
     assert parse(cards, "copper, copper") == ["Copper", "Copper"]
-    assert parse(cards, "1 3") == ["Copper", "Copper"] and parse(cards, "all") == list(cards.options)
+    assert parse(cards, "1 1") == ["Copper", "Copper"] and parse(cards, "all") == list(cards.options)
+    assert parse(cards, "2 copper, estate") == ["Copper", "Copper", "Estate"]
+    assert [c.label for c in choices(cards)] == ["Copper (2)", "Estate"]  # identical cards grouped
+    with pytest.raises(AnswerError, match="there are only 2 Copper"):
+        parse(cards, "1, 1, 1")
     order = pending("order", ("Gold", "Copper", "Estate"))
     assert parse(order, "3") == ["Estate", "Gold", "Copper"]
     assert parse(pending("yes_no", (True, False)), "n") is False
-    assert parse(pending("number", (0, 1, 2)), "2") == 2
+    number = pending("number", (0, 1, 2))
+    assert parse(number, "2") == 2 and parse(number, "all") == 2 and parse(number, "0") == 0
+    assert choices(number) == []  # (typed as itself: "1" is one, never the first line)
+    with pytest.raises(AnswerError, match="did you mean Smithy"):
+        parse(buy, "smthy")
+
+
+def test_the_hint_promises_only_what_is_accepted() -> None:
+    two = pending("cards", ("Copper", "Estate", "Silver"), 2, 2)
+    hint = how_to_answer(two)
+    assert "'all'" not in hint and "0 for none" not in hint
+    for refused in ("all", "0"):
+        with pytest.raises(AnswerError):
+            parse(two, refused)
+    up_to = pending("cards", ("Copper", "Estate"), 0, 2)
+    assert "'all' or 0 for none" in how_to_answer(up_to)
+    assert parse(up_to, "all") == ["Copper", "Estate"] and parse(up_to, "0") == []
 
 
 def test_the_api_example_plays_a_full_game() -> None:

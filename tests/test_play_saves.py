@@ -262,6 +262,9 @@ REFUSED = [
     ("every file", lambda d: _with(d, cards=["/"]), "'/' holds more than 20,000 files and folders"),
     ("unknown bot", lambda d: _with(d, bots=["big-mony"]), "unknown bot 'big-mony'"),
     ("unknown setting", lambda d: _with(d, colour="blue"), "unknown setting 'colour'"),
+    ("not an Ally", lambda d: _with(d, ally="Smithy"), "--ally: 'Smithy' is"),
+    ("a Bane of two", lambda d: _with(d, bane="Moat,Smithy"), "--bane: give one Kingdom card"),
+    ("colonies text", lambda d: _with(d, colonies="yes"), "setting 'colonies': expected true or false"),
     ("unknown key", lambda d: {**d, "bots": ["x.yaml"]}, "unknown key 'bots'"),
     ("seed changed", lambda d: {**d, "setup": {**d["setup"], "seed": 4}},
      "the setup was changed since the game was saved"),
@@ -301,6 +304,34 @@ def test_a_save_names_cards_in_any_case_as_the_arguments_do(tmp_path: Path, a_sa
     done = kingdom_play("--resume", file, feed="1\n")
     assert done.returncode == 0, done.stderr
     assert saved(file)["setup"]["kingdom"] == ["Smithy", "Village"]
+
+
+def test_a_save_without_the_setup_choices_still_resumes(tmp_path: Path, a_save) -> None:
+    """Saves written before --ally, --bane, --ferryman and --colonies were settings read with
+    their defaults."""
+    older = json.loads(json.dumps(a_save))
+    for key in ("ally", "bane", "ferryman", "colonies"):
+        older["setup"].pop(key)
+    older["digest"] = digest(older["setup"])
+    file = tmp_path / "older.json"
+    file.write_text(json.dumps(older))
+    done = kingdom_play("--resume", file, feed="1\n")
+    assert done.returncode == 0, done.stderr
+    assert saved(file)["setup"]["ally"] == "random"
+
+
+def test_the_setup_choices_are_played_and_saved(tmp_path: Path) -> None:
+    file = tmp_path / "chosen.json"
+    done = kingdom_play("--kingdom", "Young Witch,Smithy", "--bots", "big-money", "--ally",
+                        "cave dwellers", "--bane", "moat", "--colonies", "--seed", "2",
+                        "--save", file, "--plain", feed="1\n" * 3)
+    assert done.returncode == 0, done.stderr
+    assert "The Ally is Cave Dwellers" in done.stdout and "The Bane pile is Moat." in done.stdout
+    assert "Colony" in done.stdout
+    setup = saved(file)["setup"]
+    assert (setup["ally"], setup["bane"], setup["colonies"]) == ("Cave Dwellers", "Moat", True)
+    refused = kingdom_play("--resume", file, "--ally", "none")
+    assert refused.returncode == 2 and "--resume continues the saved game" in refused.stderr
 
 
 def test_every_setting_is_saved_and_checked() -> None:

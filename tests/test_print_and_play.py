@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from kingdom.cli.main import main
-from kingdom.print import dividers, proxies, render
+from kingdom.print import dividers, fonts, proxies, render
 from kingdom.print.notes import setup_notes
 from kingdom.print.randomizer import Constraints, RandomizerError, bonus, deal, resolve_setup
 from kingdom.print.rulings import load_accessibility, load_rulings
@@ -187,6 +187,17 @@ def test_a_crowded_kingdom_still_fits_on_one_page() -> None:
     assert len(reader.pages) == (2 if any(c.rulings for c in summary.cards) else 1)
 
 
+def _measured(base_font: str) -> str:
+    """ReportLab's name for a PDF font: an embedded subset ('AAAAAA+SourceSerifPro-Bold') is
+    one of the print fonts, measured by the name they were registered under."""
+    face = base_font.lstrip("/").split("+")[-1] + ".ttf"
+    by_file = {file: name for name, file in fonts.FILES.items()}
+    if face in by_file:
+        fonts.register()
+        return by_file[face]
+    return base_font.lstrip("/")
+
+
 def test_sheet_text_stays_in_its_cell() -> None:
     """Demesne's long type line (four types and a marker) once ran past its cell: every piece of
     text of the grid ends inside the column it starts in, measured with the font it is set in."""
@@ -194,6 +205,8 @@ def test_sheet_text_stays_in_its_cell() -> None:
     summary = _summary(selection, layout="sheet")
     assert "Demesne" in [c.name for c in summary.sheet_cards]
     page = _reader(render.render(summary, "pdf")).pages[0]
+    faces = {str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
+    assert any(f.endswith("+SourceSerifPro-Regular") for f in faces), faces  # the embedded font
     assert not re.search(rb"[1-9][0-9.]* Tc\b", page.get_contents().get_data())  # no letter-spacing
     width = float(page.mediabox.width)
     left = (width - 190 * proxies.mm) / 2
@@ -203,7 +216,7 @@ def test_sheet_text_stays_in_its_cell() -> None:
     def visit(text, cm, tm, font_dict, font_size):
         if text.strip() and font_dict:
             size = font_size * tm[0] * cm[0]
-            end = stringWidth(text.rstrip(), font_dict["/BaseFont"].lstrip("/"), size)
+            end = stringWidth(text.rstrip(), _measured(font_dict["/BaseFont"]), size)
             found.append((tm[4] * cm[0] + cm[4], end, text))
 
     page.extract_text(visitor_text=visit)
@@ -241,9 +254,7 @@ def test_setup_resolves_bane_ferryman_ally_and_pile_sizes() -> None:
 
 
 def test_accessibility_notes_only_for_what_is_in_the_game() -> None:
-    access = load_accessibility()
-    if not access:
-        pytest.skip("no rules folder here")
+    access = load_accessibility()  # (the notes shipped with the cards)
 
     def notes(names: str) -> str:
         return " ".join(_summary(select_kingdom(LIBRARY, names.split(",")),
@@ -309,6 +320,28 @@ def test_a_fresh_seed_each_run_printed_and_dealing_the_same_again(tmp_path, caps
     again = tmp_path / "again.md"
     assert main(["render", "--kingdom", "random", "--seed", str(seed), "-o", str(again)]) == 0
     assert again.read_text() == sheet.read_text() and "deals this again" not in capsys.readouterr().err
+
+
+def test_the_seed_is_printed_only_when_it_chose_something(tmp_path, capsys) -> None:
+    """A Kingdom named card by card, whose setup draws nothing, comes out the same whatever the
+    seed: no seed to print ("deals this again" said of nothing dealt). A Bane, an Ally drawn or
+    a dealt Kingdom are the seed's, and it is printed; given, it is not."""
+    out = str(tmp_path / "k.md")
+    notes = {}
+    for kingdom in ("Village,Smithy", "Young Witch,Smithy", "Bauble,Smithy", "random"):
+        assert main(["render", "--kingdom", kingdom, "-o", out]) == 0
+        notes[kingdom] = re.findall(r"seed (\d+): `--seed \1` (.*)", capsys.readouterr().err)
+    assert notes["Village,Smithy"] == []
+    assert [n for _, n in notes["Young Witch,Smithy"]] == ["sets this game up again"]  # the Bane
+    assert [n for _, n in notes["Bauble,Smithy"]] == ["sets this game up again"]  # the Ally
+    assert [n for _, n in notes["random"]] == ["deals this again"]
+    assert main(["render", "--kingdom", "Bauble,Smithy", "--ally", "City-state", "-o", out]) == 0
+    assert "--seed" not in capsys.readouterr().err
+    seed = notes["Young Witch,Smithy"][0][0]
+    assert main(["render", "--kingdom", "Young Witch,Smithy", "--seed", seed, "-o", out]) == 0
+    assert "--seed" not in capsys.readouterr().err and "(Bane)" in (tmp_path / "k.md").read_text()
+    assert main(["kingdom", "--sets", "base", "--output", out]) == 0  # dealt, then rendered
+    assert "deals this again" in capsys.readouterr().err
 
 
 def test_cli_kingdom_prints_and_renders(tmp_path, capsys) -> None:

@@ -338,3 +338,16 @@ def test_an_ally_prints_no_empty_cost(capsys) -> None:
     assert main(["render", "--kingdom", "Village,Smithy", "--ally", "City-state", "--format", "md"]) == 0
     ally = capsys.readouterr().out.split("### City-state", 1)[1]
     assert "**Types:** Ally" in ally and "Cost:" not in ally.split("###")[0]
+
+
+def test_a_ruling_longer_than_a_page_is_printed_across_pages(tmp_path) -> None:
+    """A ruling of ~3,500 words in a rules file: the card's box, kept on one page, could not be
+    laid out (an internal error, exit 70); the box of a card with long rulings may break now."""
+    from pypdf import PdfReader
+
+    words = " ".join(f"word{i % 50}" for i in range(3500))
+    (tmp_path / "long.txt").write_text(f"Base Clarifications\n\nSmithy: {words}.\n\nSource\n")
+    summary = summary_for(kingdom="Smithy", rulings=load_rulings(tmp_path))
+    pdf = PdfReader(io.BytesIO(render.render(summary, "pdf")))
+    text = "".join(page.extract_text() for page in pdf.pages)
+    assert len(pdf.pages) > 1 and text.count("word") == 3500

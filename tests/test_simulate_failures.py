@@ -114,7 +114,7 @@ def test_a_card_that_raises_is_named_with_the_seed():
 def test_the_step_budget_stops_game_run(library):
     game = standard_game(library, ["Smithy"], [BigMoney(), BigMoney()], seed=1)
     game.steps_left = 10
-    with pytest.raises(GameStalled, match="stopped while buying"):
+    with pytest.raises(GameStalled, match="used up its budget of steps"):
         game.run()
 
 
@@ -163,3 +163,40 @@ def test_max_turns_counts_turns_per_player(library, capsys):
     assert code == 0 and data["unfinished"] == 10
     assert data["turns_per_player"] == {"mean": 5.0, "median": 5.0}
     assert len(data["unfinished_games"]) == 10
+
+
+class NeverBuys(BigMoney):
+    """Plays its Treasures and never buys: no turn of its games plays a card or buys one."""
+
+    name = "never-buys"
+
+    def buy(self, decision):
+        return None
+
+    def agent(self, seed: int | None = None) -> NeverBuys:
+        return NeverBuys()
+
+
+def test_turns_without_plays_or_buys_use_up_the_step_budget(library):
+    """Turns that play and buy nothing cost no steps, so `--max-turns 1000000000` with such bots
+    ran for hours; a turn is a step now. (The alarm stops the test if it hangs.)"""
+    def hang(signum, frame):
+        raise TimeoutError("the game did not stop")
+
+    previous = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(120)
+    try:
+        setup = Setup(library, ["Smithy"], [NeverBuys(), NeverBuys()], max_turns=10**9)
+        results = simulate(setup, games=1, seed=1)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    [failure] = results.failures
+    assert failure.kind == "stalled" and "stopped while starting a turn" in failure.message
+
+
+def test_max_turns_is_bounded(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["simulate", "--kingdom", "Smithy", "--max-turns", "1000000000", "--games", "1"])
+    assert exit.value.code == 2
+    assert "--max-turns: expected a whole number from 1 to 10,000" in capsys.readouterr().err

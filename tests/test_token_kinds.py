@@ -144,7 +144,7 @@ def test_the_buy_phase_offers_it_and_the_generic_bot_spends_to_reach_a_price(emb
     assert [c.d.name for c in player.discard if c.d.name == "Gold"] == ["Gold"]
     said = [line.text for line in narrator.lines]
     assert "p1 gains 2 Embers, and now has 3 Embers." in said
-    assert "p1 spends 3 Embers, and now has 0 Embers." in said
+    assert "p1 spends 3 Embers for 3 coins, and now has 0 Embers." in said
 
 
 def test_no_offer_to_a_player_without_any(ember, library):
@@ -167,11 +167,15 @@ def test_the_bots_answer_its_decision(ember, library, tmp_path):
     assert 0 <= player.embers <= 2
 
 
-def test_a_card_spends_one(ember, library):
+def test_a_card_spends_one_when_what_it_buys_is_worth_more(ember, library):
     agent = DefaultAgent()
     game, player = game_with(library, agent, ["Ember Altar"], 1)
-    game.take_turn()  # "you may spend an Ember for +2 Cards": yes
+    player.deck = game.new_cards([library["Gold"]] * 10)
+    game.take_turn()  # "you may spend an Ember for +2 Cards": two Golds beat an Ember's $1
     assert player.embers == 0
+    game, player = game_with(library, agent, ["Ember Altar"], 1)
+    game.take_turn()  # ... but not to draw two Estates
+    assert player.embers == 1
 
 
 def test_a_scenario_sets_spends_and_expects_it(ember, folder):
@@ -206,7 +210,7 @@ def test_the_step_wise_view_and_kingdom_play_show_it(ember, library):
         assert (asked.kind, asked.topic, asked.options) == ("number", "spend_embers", (0, 1, 2))
         assert asked.prompt == "Spend Embers? (you have 2, and $5)"
         assert ("embers", 2) in asked.view.players[0].tokens and asked.view.players[0].embers == 2
-        assert "2 Embers" in status(asked, plain=True)[2]
+        assert "You have 2 Embers." in status(asked, plain=True)[0]
         session.answer(1)
         assert session.view("p1").players[0].embers == 1 and session.view("p1").coins == 6
     finally:

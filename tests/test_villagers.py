@@ -66,7 +66,7 @@ def test_out_of_actions_the_bot_spends_one_villager_to_play_on(library):
     assert player.villagers == 1
     assert agent.topics.count(SPEND_VILLAGERS) == 1  # not again: no Action card left to play
     said = [line.text for line in narrator.lines]
-    assert any("spends 1 Villager, and now has 1 Villager." in text for text in said), said
+    assert any("spends 1 Villager for 1 Action, and now has 1 Villager." in text for text in said), said
 
 
 def test_no_offer_while_actions_are_left(library):

@@ -49,7 +49,7 @@ TERMINALS = {
 }
 
 # terminals written as they read, not as <placeholders>
-PUNCTUATION = {"_COMMA_THEN": ", then", "_ROUND_DOWN": "(round down)"}
+PUNCTUATION = {"_COMMA_THEN": ", then", "_ROUND_DOWN": "(round down)", "_PUTTING_ONE": ", putting one"}
 
 
 # --------------------------------------------------------------------------- the grammar
@@ -172,11 +172,14 @@ def _module_of(rule: str) -> str:
 
 # --------------------------------------------------------------------------- readable forms
 def terminal_words(body: str) -> list[str] | None:
-    """The words of a terminal made of string literals ("cards" | "card") or a whole-word
-    regex of them (/(?:cards|card)(?![a-z])/), else None."""
+    """The words of a terminal made of string literals ("cards" | "card"), a whole-word regex
+    of them (/(?:cards|card)(?![a-z])/) or one word before a lookahead (/or(?=[ ]+a)/), else None."""
     listed = re.fullmatch(r"/\(\?:([a-z|]+)\)\(\?!.*\)/", body.strip())
     if listed:
         return listed.group(1).split("|")
+    word = re.fullmatch(r"/([a-z]+)\(\?[=!].*\)/", body.strip())
+    if word:
+        return [word.group(1)]
     parts = [p.strip() for p in body.split("|")]
     if all(re.fullmatch(r'"[^"]*"', p) for p in parts):
         return [p[1:-1] for p in parts]
@@ -192,7 +195,7 @@ def terminal_text(name: str) -> str:
     words = terminal_words(terminals.get(name, ""))
     if words and len(words) <= 3:
         return "/".join(sorted(words, key=len))
-    return f"<{name.lower().replace('_', ' ')}>"
+    return f"<{name.strip('_').lower().replace('_', ' ')}>"
 
 
 def _inlined(name: str) -> tuple[str, bool] | None:

@@ -10,6 +10,7 @@ from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind
+from kingdom.runtime.decisions import DISCARD, TAKE
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
@@ -46,7 +47,7 @@ class LeftChooses(Node):
         return LeftChooses(selection, discard=True)
 
     def compile(self, env: Env):
-        select = self.selection.compile_select("hand")
+        select = self.selection.compile_select("hand", DISCARD if self.discard else TAKE)
         prompt = "Choose " + self.selection.render() + self.purpose.replace(
             "you", "them") + " (for the player to your right)"
         discard = self.discard

@@ -8,7 +8,7 @@ from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.selections.filters import Filter
 from kingdom.compiler.selections.selection import Selection
-from kingdom.runtime.decisions import YES_NO, Decision, ask
+from kingdom.runtime.decisions import BENEFIT, SKIP, YES_NO, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.compiler.selections.amounts import Amount
@@ -105,11 +105,13 @@ class Draw(Node):
                 card = cards[0]
                 if skip is not None and skip(ctx, card.d) and ask(
                     Decision(YES_NO, player, f"Skip {card.d.name}?", [True, False],
-                             card=ctx.card, game=game)
+                             card=ctx.card, game=game, topic=SKIP, purpose=BENEFIT,
+                             reward=card, source="deck")
                 ):
                     skipped.append(card)  # set aside, off the deck
                     continue
                 player.hand.append(card)
+                game.drew(player, card)
             for card in list(skipped):  # discarded one by one: "when you discard this" fires
                 game.discard_card(player, card, skipped)
 

@@ -14,7 +14,7 @@ from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind
 from kingdom.compiler.structure.choose import Choose, option_block
 from kingdom.compiler.structure.sequence import Sequence
-from kingdom.runtime.decisions import CARDS, GAIN, PILE, Decision, ask
+from kingdom.runtime.decisions import ATTACK, CARDS, FORCED, GAIN, PILE, Decision, ask
 from lark import Tree
 
 if TYPE_CHECKING:
@@ -34,13 +34,18 @@ DESTINATIONS = {"hand": "to your hand", "deck": "onto your deck", "discard": ""}
     | "gain" quantity noun "," qualifier+                          -> gain_cards_comma
     | "gain" gain_item _AND_ALSO gain_item              -> gain_both  // e.g. gain a Silver and a Gold
     | "gain" gain_item _OR_ELSE gain_item               -> gain_either  // e.g. gain two Silvers or a Gold
+    | "gain" gain_item _PUTTING_ONE putting_to          -> gain_putting_one  // e.g.
+      // gain 2 Silvers, putting one onto your deck
 !gain_to: "to" "your" "hand" | "to" "their" "hand" | "onto" "your" "deck"
+!putting_to: "onto" "your" "deck" | "into" "your" "hand"
 gain_from: source  // where the gained card is: the Supply (as without it), the trash, revealed
 gain_item: quantity adjective* noun qualifier*
 // "and" before a second card to gain ("gain a card and a Gold"): told apart from the "and" of
 // "gain a card and +1 action" by the count after it, seen with it as one token
 _AND_ALSO.2: /and(?=[\t \r\n]+(?:a|an|two|three|four|\d+)[\t \r\n])/
 _OR_ELSE.2: /or(?=[\t \r\n]+(?:a|an|two|three|four|\d+)[\t \r\n])/  // "gain A or B"
+// ", putting one" as one token: a lone "," after the card could start its description
+_PUTTING_ONE.2: /,[\t \r\n]*putting[\t \r\n]+one(?![a-z'\/-])/
 """,
 )
 class Gain(Node):
@@ -123,6 +128,18 @@ class Gain(Node):
         return either
 
     @staticmethod
+    def build_gain_putting_one(item, to) -> Gain:
+        """"gain 2 Silvers, putting one onto your deck": one gain of several cards, the first
+        gained going there and the rest to your discard pile (the player picks which is first)."""
+        gain = Gain.build_gain_cards(*item.children)
+        to = "deck" if "deck" in [str(t) for t in to.children] else "hand"
+        if not isinstance(gain.what, Filter) or gain.count < 2:
+            raise PhraseError("'putting one' there needs two or more cards gained from the Supply",
+                              "write 'gain 2 Silvers, putting one onto your deck'")
+        gain.first_to = to
+        return gain
+
+    @staticmethod
     def build_gain_per(quantity, noun, per) -> Gain:
         """"gain a Gold per empty Supply pile": as many as counted when it happens."""
         gain = Gain(Filter([], noun, []), quantity[1] if quantity[0] in ("one", "exact") else 1)
@@ -153,6 +170,7 @@ class Gain(Node):
         prompt = f"Gain {self.render_what()}"
         optional = getattr(self, "optional", False)
         by_you = getattr(self, "by_you", False)
+        first_to = getattr(self, "first_to", to)  # "..., putting one onto your deck"
 
         def gain(ctx: Ctx) -> None:
             game, player = ctx.game, ctx.player
@@ -166,11 +184,12 @@ class Gain(Node):
                     if pile.cards and pile.in_supply and pred(ctx, pile.cards[-1].d)
                 ]
                 name = ask(Decision(PILE, chooser, prompt, options, 0 if optional else 1, 1,
-                                    card=ctx.card, game=game))
+                                    card=ctx.card, game=game, topic=GAIN, source="supply",
+                                    purpose=FORCED if chooser is ctx.you else ATTACK))
                 ctx.commit(name is not None)  # pays for "you may spend ... to gain ..."
                 if name is None:
                     break
-                gain_named(game, player, name, to, gained)
+                gain_named(game, player, name, first_to if not gained else to, gained)
             bind(ctx, "gained", gained)
             ctx.did = len(gained) == wanted
 
@@ -231,6 +250,8 @@ class Gain(Node):
             head += f" per {self.per.render()}"
         if getattr(self, "from_supply", False):
             quals = f"{quals} from the Supply".strip()
+        if getattr(self, "first_to", None):  # "gain 2 Silvers, putting one onto your deck"
+            return " ".join(p for p in ("gain", head, quals) if p) + putting_one(self.first_to)
         if getattr(self, "to_last", False):  # "gain a card costing up to $4 onto your deck"
             return " ".join(p for p in ("gain", head, quals, where) if p)
         chooser = "that you choose" if getattr(self, "by_you", False) else ""
@@ -258,6 +279,9 @@ class Gain(Node):
         if getattr(self, "comma", False) and quals:
             return f"gain {quantity} {head}, {quals}"
         chooser = "that you choose" if getattr(self, "by_you", False) else ""
+        if getattr(self, "first_to", None):
+            return " ".join(p for p in ("gain", quantity, head, quals) if p) + putting_one(
+                self.first_to)
         if getattr(self, "to_first", False):
             order = ("gain", where, quantity, head, quals, chooser)
         elif getattr(self, "to_last", False):
@@ -265,6 +289,11 @@ class Gain(Node):
         else:
             order = ("gain", quantity, head, where, quals, chooser)
         return " ".join(p for p in order if p)
+
+
+def putting_one(to: str) -> str:
+    """The tail of "gain 2 Silvers, putting one onto your deck"."""
+    return f", putting one {'into your hand' if to == 'hand' else DESTINATIONS[to]}"
 
 
 def gain_named(game, player, name: str, to: str, gained: list) -> None:

@@ -11,7 +11,7 @@ from kingdom.compiler.primitives import primitive
 from kingdom.compiler.primitives.gain import DESTINATIONS, gain_named
 from kingdom.compiler.selections.filters import Filter, Noun
 from kingdom.compiler.selections.zones import bind
-from kingdom.runtime.decisions import PILE, Decision, ask
+from kingdom.runtime.decisions import GAIN, PILE, Decision, ask
 from lark import Tree
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class GainOneEach(Node):
                     left.pop(0)  # none fits this one: the next
                     continue
                 name = ask(Decision(PILE, player, prompt, list(options), 1, 1, card=ctx.card,
-                                    game=game))
+                                    game=game, topic=GAIN, source="supply"))
                 left.pop(options[name])
                 gain_named(game, player, name, to, gained)
             bind(ctx, "gained", gained)

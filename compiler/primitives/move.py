@@ -11,13 +11,28 @@ from kingdom.compiler.primitives import primitive
 from kingdom.compiler.selections.filters import Filter
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import Ref, bind, still_where_bound
-from kingdom.runtime.decisions import NUMBER, ORDER, Decision, ask
+from kingdom.runtime.decisions import (
+    DISCARD,
+    KEEP,
+    NUMBER,
+    ORDER,
+    RETURN,
+    SET_ASIDE,
+    TAKE,
+    TOPDECK,
+    TRASH,
+    Decision,
+    ask,
+)
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
 
 VERBS = {"trash": "trashed", "discard": "discarded", "set aside": "set aside",
          "return": "returned", "put": "put", "keep": "kept", "shuffle": "shuffled"}
+
+TOPICS = {"trash": TRASH, "discard": DISCARD, "set aside": SET_ASIDE, "return": RETURN,
+          "keep": KEEP, "shuffle": TOPDECK}
 
 PLACES = {
     "hand": "into your hand",
@@ -173,9 +188,16 @@ class Move(Node):
             return None
         return lambda ctx: bool(getattr(ctx.player, zone))
 
+    @property
+    def topic(self) -> str:
+        """What the step does with the cards it picks, as decisions name it."""
+        if self.verb == "put":
+            return {"hand": TAKE, "discard": DISCARD}.get(self.place, TOPDECK)
+        return TOPICS.get(self.verb, self.verb)
+
     def compile(self, env: Env):
         verb, place = self.verb, self.place
-        select = self.selection.compile_select("hand")
+        select = self.selection.compile_select("hand", self.topic, env.reward_of(self))
         prompt = self.render()[0].upper() + self.render()[1:]
         participle = VERBS[verb]
         expected = self.selection.quantity
@@ -196,7 +218,7 @@ class Move(Node):
             moved = []
             if place in ("back", "back_top") and len(placed) > 1:
                 cards = ask(Decision(ORDER, player, prompt, [c for c, _ in placed],
-                                     card=ctx.card, game=game))
+                                     card=ctx.card, game=game, topic=TOPDECK))
                 order = {id(c): i for i, c in enumerate(cards)}
                 placed.sort(key=lambda cz: -order[id(cz[0])])  # bottom-most first
             elif place == "deck" and len(placed) > 1:
@@ -213,6 +235,8 @@ class Move(Node):
                 elif verb == "set aside":
                     ok = game.move(card, zone, player.set_aside)
                     target = player.set_aside
+                    if ok and "set_aside" in game.listeners:
+                        game.emit("set_aside", player, card, zone)
                 elif verb == "return":
                     ok = game.return_to_pile(card, zone)
                     target = []

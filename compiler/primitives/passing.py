@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
-from kingdom.runtime.decisions import CARDS, Decision, ask
+from kingdom.runtime.decisions import ATTACK, CARDS, FORCED, PASS, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
@@ -47,7 +47,9 @@ class PassLeft(Node):
             for player in players:
                 n = min(count, len(player.hand))
                 picks.append(ask(Decision(CARDS, player, prompt, list(player.hand), n, n,
-                                          card=ctx.card, game=game)))
+                                          card=ctx.card, game=game, topic=PASS,
+                                          purpose=FORCED if player is ctx.you else ATTACK,
+                                          source="hand")))
             for i, player in enumerate(players):
                 receiver = players[(i + 1) % len(players)]
                 for card in picks[i]:

@@ -8,6 +8,7 @@ from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node
 from kingdom.compiler.primitives import primitive
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind, still_where_bound
+from kingdom.runtime.decisions import PLAY_CARD
 
 if TYPE_CHECKING:
     from kingdom.compiler.references import Bound
@@ -81,8 +82,10 @@ class Play(Node):
         ref = self.selection.ref if self.selection.kind == "ref" else None
         return still_where_bound(ref) if ref is not None and not self.again else None
 
+    topic = PLAY_CARD  # what its decisions are about (runtime/decisions.py)
+
     def compile(self, env: Env):
-        select = self.selection.compile_select("hand")
+        select = self.selection.compile_select("hand", PLAY_CARD, env.reward_of(self))
         times, again, extra_option = self.times, self.again, self.extra_option
         prompt = self.render()[0].upper() + self.render()[1:]
 

@@ -16,6 +16,7 @@ from kingdom.compiler.primitives.move import Move
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import Ref
 from kingdom.compiler.structure.sequence import Sequence
+from kingdom.runtime.decisions import REVEAL
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
@@ -39,6 +40,8 @@ class Reveal(Node):
     @property
     def binds(self) -> str:
         return "revealed" if self.selection is not None else ""  # (not "look through")
+
+    topic = REVEAL  # what its decisions are about (runtime/decisions.py)
 
     @staticmethod
     def build_reveal(selection) -> Reveal:
@@ -76,7 +79,7 @@ class Reveal(Node):
                 ctx.vars["looked_through"] = bound[0][1] if bound else ctx.player.discard
 
             return look_through
-        select = self.selection.compile_select("hand")
+        select = self.selection.compile_select("hand", REVEAL, env.reward_of(self))
         from_deck = self.selection.from_deck
         until = self.selection.kind == "until"
         prompt = self.render()[0].upper() + self.render()[1:]
@@ -91,6 +94,8 @@ class Reveal(Node):
                 ctx.vars["it"] = ctx.vars.pop("until_found", [])
             if not from_deck:
                 ctx.vars.setdefault("revealed_all", []).extend(placed)
+            if revealing:  # each player's last reveal, for "if your card costs more"
+                ctx.vars["revealed_by"] = {**ctx.vars.get("revealed_by", {}), ctx.player: placed}
             game = ctx.game
             if game.log is not None:
                 names = ", ".join(c.d.name for c, _ in placed) or "nothing"

@@ -71,7 +71,7 @@ class Spend(Node):
             if ctx.did:
                 setattr(holder, attr, have - amount)
                 if holder is ctx.player:
-                    ctx.game.tokens_changed(holder)
+                    ctx.game.tokens_changed(holder, ctx.source)
 
         return spend
 
@@ -190,7 +190,7 @@ class PutToken(Node):
             pile = game.piles[name]
             pile.tokens["cost"] = pile.tokens.get("cost", 0) + 1
             game.note(f"{player.name} puts {token} on {name}")
-            game.tokens_changed(player)
+            game.tokens_changed(player, ctx.source)
             ctx.did = True
 
         return put_token

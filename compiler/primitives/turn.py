@@ -8,7 +8,7 @@ from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.primitives import primitive
 from kingdom.runtime.context import Ctx
-from kingdom.runtime.decisions import NAME, Decision, ask
+from kingdom.runtime.decisions import NAME, NAME_CARD, Decision, ask
 from kingdom.runtime.game import Listener
 from kingdom.runtime.tokens import BY_WORD
 
@@ -76,7 +76,8 @@ class Rule(Node):
             def name_card(ctx: Ctx) -> None:
                 names = sorted(d.name for d in ctx.game.library)
                 ctx.vars["named_card"] = ask(Decision(NAME, ctx.player, "Name a card", names,
-                                                      card=ctx.card, game=ctx.game))
+                                                      card=ctx.card, game=ctx.game,
+                                                      topic=NAME_CARD, source="deck"))
             return name_card
         amount = self.amount
 

@@ -9,6 +9,7 @@ count `f(ctx) -> int`, and where those cards are is `_place_cards`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -199,6 +200,11 @@ class Countable(Node):
         cards_at = _place_cards(self.place)
         if distinct:
             return lambda ctx: len({c.d.name for c in cards_at(ctx) if pred(ctx, c.d)})
+        if self.place == "one_copy_in_play":  # names you have exactly one card of in play
+            def single_copies(ctx: Ctx) -> int:
+                names = Counter(c.d.name for c in cards_at(ctx))
+                return sum(1 for c in cards_at(ctx) if names[c.d.name] == 1 and pred(ctx, c.d))
+            return single_copies
         return lambda ctx: sum(1 for c in cards_at(ctx) if pred(ctx, c.d))
 
     def render(self, they: bool = False, many: bool = False) -> str:
@@ -224,6 +230,7 @@ class Countable(Node):
             "in_discarded": "discarded", "in_trash": "in the trash", "in_bound": "in it",
             "in_play_counting_it": "you have in play (counting it)",
             "in_deck_and_discard": "in your deck and discard pile",
+            "one_copy_in_play": "you have exactly one copy of in play",
             **{f"you_{verb}": f"you've {done} this turn" for verb, done in DONE.items()},
         }[self.place]
         return f"{self.filter.render(many=many)} {place}"
@@ -269,7 +276,7 @@ def _place_cards(place: str) -> Callable[[Ctx], list]:
         return lambda ctx: ctx.player.owned()
     if place == "played_this_turn":
         return lambda ctx: ctx.game.played_this_turn
-    if place in ("in_play_counting", "in_play_counting_it"):  # a reminder: this is in play
+    if place in ("in_play_counting", "in_play_counting_it", "one_copy_in_play"):  # (this in play)
         return lambda ctx: ctx.player.in_play
     if place == "in_deck_and_discard":
         return lambda ctx: ctx.player.deck + ctx.player.discard

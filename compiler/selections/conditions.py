@@ -94,6 +94,13 @@ class Condition(Node):
                 names = [c.d.name for c, _ in ctx.vars.get("revealed_all", ())]
                 return len(names) == len(set(names))
             return all_different
+        if kind == "your_card_costs":
+            return _your_card_costs(args[0] == "more")
+        if kind == "no_duplicates_in_hand":
+            def no_duplicates(ctx: Ctx) -> bool:
+                names = [c.d.name for c in ctx.player.hand]
+                return len(names) == len(set(names))
+            return no_duplicates
         if kind == "revealed_any":  # "if you revealed any Treasure cards": they are "them"
             pred = args[0].compile_pred()
 
@@ -152,6 +159,10 @@ class Condition(Node):
             return f"you {args[0]} at least {words.get(args[1], args[1])}"
         if kind == "all_different":
             return "the revealed cards all have different names"
+        if kind == "no_duplicates_in_hand":
+            return f"{'their' if they else 'your'} hand has no duplicate cards"
+        if kind == "your_card_costs":
+            return f"your card costs {args[0]}"
         if kind == "revealed_any":
             return f"{'they' if they else 'you'} revealed any {args[0].render(many=True)}"
         who = "they" if they else "you"  # "if they did, they draw a card"
@@ -198,10 +209,33 @@ class Condition(Node):
             "copy_in_play": lambda: f"you have a copy of {args[0]} in play",
             "moved_at_least": lambda: f"you {args[0]} at least {NUMBER_WORDS[args[1]]}",
             "all_different": lambda: "the revealed cards all have different names",
+            "no_duplicates_in_hand": lambda: "your hand has no duplicate cards",
+            "your_card_costs": lambda: f"your card costs {args[0]}",
             "revealed_any": lambda: f"you revealed any {args[0]}",
             "did": lambda: "you do" if args == ["do"] else "you did",
             "did_not": lambda: "you don't" if args == ["do"] else "you didn't",
         }[kind]()
+
+
+def _your_card_costs(more: bool) -> Callable[[Ctx], bool]:
+    """"if your card costs more (less)": your last revealed card against each other player's
+    in this effect; nothing of theirs to compare with counts as costing less than any card."""
+
+    def compare(ctx: Ctx) -> bool:
+        revealed = ctx.vars.get("revealed_by", {})
+        yours = revealed.get(ctx.you)
+        if not yours:
+            return False
+        cost = ctx.game.cost(yours[-1][0].d)
+        theirs = [placed for player, placed in revealed.items() if player is not ctx.you]
+        if not theirs:
+            return False
+        costs = [ctx.game.cost(placed[-1][0].d) if placed else None for placed in theirs]
+        if more:
+            return all(other is None or cost > other for other in costs)
+        return all(other is not None and cost < other for other in costs)
+
+    return compare
 
 
 # ------------------------------------------------------------------ turn history conditions

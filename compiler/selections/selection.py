@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import NUMBER_WORDS, Node, article, plural
 from kingdom.compiler.selections.zones import Placed, held_apart, look_at_top, revealed_zone, zone_list
-from kingdom.runtime.decisions import CARDS, Decision, ask
+from kingdom.runtime.decisions import ATTACK, BENEFIT, CARDS, COST, FORCED, LIMIT, OPPONENT, Decision, ask
 from kingdom.runtime.tokens import BY_WORD
 
 if TYPE_CHECKING:
@@ -52,8 +52,10 @@ class Selection(Node):
     def from_deck(self) -> bool:
         return self.kind in ("top", "until")
 
-    def compile_select(self, default_zone: str = "hand") -> Callable[[Ctx, str], list[Placed]]:
-        """Return `select(ctx, prompt) -> [(card, zone)]`."""
+    def compile_select(self, default_zone: str = "hand", topic: str | None = None,
+                       reward: Node | None = None) -> Callable[[Ctx, str], list[Placed]]:
+        """Return `select(ctx, prompt) -> [(card, zone)]`; a pick it asks carries `topic` (what
+        the step does with the cards) and `reward` (what it leads to: runtime/decisions.py)."""
         kind = self.kind
         if kind == "ref":
             return lambda ctx, prompt: self.ref.resolve(ctx)
@@ -96,13 +98,16 @@ class Selection(Node):
                 if extra <= 0:
                     return []
                 picked = ask(Decision(CARDS, ctx.player, prompt, list(hand), extra, extra,
-                                      card=ctx.card, game=ctx.game))
+                                      card=ctx.card, game=ctx.game, topic=topic,
+                                      purpose=LIMIT if ctx.player is ctx.you else ATTACK,
+                                      source="hand"))
                 return [(c, hand) for c in picked]
 
             return down_to
-        return self._compile_pick(default_zone)
+        return self._compile_pick(default_zone, topic, reward)
 
-    def _compile_pick(self, default_zone: str) -> Callable[[Ctx, str], list[Placed]]:
+    def _compile_pick(self, default_zone: str, topic: str | None, reward: Node | None
+                      ) -> Callable[[Ctx, str], list[Placed]]:
         pred = self.filter.compile_pred() if self.filter else (lambda ctx, d: True)
         source = self.source or ("revealed" if self.filter and self.filter.revealed else
                                  "leaving_play" if self.filter and self.filter.leaving_play
@@ -174,8 +179,15 @@ class Selection(Node):
             chooser = ctx.you if by_you else ctx.player
             if left:  # "the player to your left chooses"
                 chooser = ctx.game.others(ctx.player)[0]
+            if left or (by_you and ctx.player is not ctx.you):  # picks among another's cards
+                purpose = OPPONENT
+            elif chooser is not ctx.you:
+                purpose = ATTACK
+            else:
+                purpose = FORCED if low else COST if reward is not None else BENEFIT
             picked = ask(Decision(CARDS, chooser, prompt, options, low, high,
-                                  card=ctx.card, game=ctx.game, exact=exact))
+                                  card=ctx.card, game=ctx.game, exact=exact, topic=topic,
+                                  purpose=purpose, reward=reward, source=source))
             # pays for "you may spend a Favor to <pick>" once picked
             ctx.commit(bool(picked), empty=not options)
             if spend is not None and picked:

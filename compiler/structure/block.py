@@ -71,6 +71,10 @@ class Block(Node):
                 env.error("K302", "'otherwise' must follow an 'if'", node,
                           "put 'otherwise: ...' on a line of its own right after its 'if': on "
                           "one line, 'if ...:' takes the rest of the line as its block")
+            after = next((s for s in statements[i + 1:]
+                          if not isinstance(s, Otherwise | RepeatAsDesired)), None)
+            if after is not None:
+                env.rewards.setdefault(id(node), after)
             step = node.compile(env)
             if i + 1 < len(statements) and isinstance(statements[i + 1], RepeatAsDesired):
                 step = statements[i + 1].repeating(step)

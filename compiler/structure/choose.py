@@ -10,11 +10,13 @@ from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.structure.as_you import AsYou
 from kingdom.compiler.structure.block import Block
+from kingdom.compiler.structure.common import unparse_option
 from kingdom.compiler.structure.sequence import Sequence
-from kingdom.runtime.decisions import OPTION, Decision, ask
+from kingdom.runtime.decisions import ATTACK, BENEFIT, CHOOSE, OPPONENT, OPTION, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
+    from kingdom.runtime.player import Player
 
 
 class Choose(Node):
@@ -36,6 +38,7 @@ class Choose(Node):
                 env.error("K303", f"the choice offers '{label}' twice", self,
                           "make each option different, or drop the repeated one")
         effects = [o.compile(env) for o in self.options]
+        options = self.options
         count = self.amount.compile_amount()
         by_you = self.by_you
         prompt = "Choose one: " + "; or ".join(labels)
@@ -67,7 +70,9 @@ class Choose(Node):
                 if not remaining:
                     break
                 label = ask(Decision(OPTION, chooser, prompt, [labels[i] for i in remaining],
-                                     0 if optional else 1, card=ctx.card, game=ctx.game))
+                                     0 if optional else 1, card=ctx.card, game=ctx.game,
+                                     topic=CHOOSE, purpose=_purpose(ctx, chooser),
+                                     gives=tuple(options[i] for i in remaining)))
                 ctx.commit(label is not None)
                 if label is None:
                     break
@@ -82,7 +87,8 @@ class Choose(Node):
                     break
                 label = ask(Decision(OPTION, chooser, "You may choose an extra option",
                                      [labels[i] for i in remaining], 0, 1,
-                                     card=ctx.card, game=ctx.game))
+                                     card=ctx.card, game=ctx.game, topic=CHOOSE,
+                                     purpose=BENEFIT, gives=tuple(options[i] for i in remaining)))
                 if label is None:
                     break
                 index = labels.index(label)
@@ -148,24 +154,15 @@ class Choose(Node):
 
     def unparse(self) -> str:
         if getattr(self, "style", "") == "either":
-            return " or ".join(_unparse_option(o) for o in self.options).join(("either ", ""))
+            return " or ".join(unparse_option(o) for o in self.options).join(("either ", ""))
         if getattr(self, "style", "") == "gain or":
-            first, second = (_unparse_option(o) for o in self.options)
+            first, second = (unparse_option(o) for o in self.options)
             return f"{first} or {second.split(' ', 1)[1]}"
         if len(self.options) == 1:  # "choose one: a; b" (its one line, the one option)
             option = self.options[0]
-            text = option.unparse() if getattr(option, "listed", False) else _unparse_option(option)
+            text = option.unparse() if getattr(option, "listed", False) else unparse_option(option)
             return f"{self.unparse_head()}: {text}"
-        return f"{self.unparse_head()}: " + " | ".join(_unparse_option(o) for o in self.options)
-
-
-def _unparse_option(option: Block) -> str:
-    """An option of an inline choice: steps joined by "and" or ", then"."""
-    parts = []
-    for node in option.statements:
-        sep = ", then " if getattr(node, "then_before", False) else " and "
-        parts.append((sep if parts else "") + node.unparse())
-    return "".join(parts)
+        return f"{self.unparse_head()}: " + " | ".join(unparse_option(o) for o in self.options)
 
 
 def bound_ref(step: Node):
@@ -201,3 +198,11 @@ def _option_block(line: list[Node]) -> Block:
                 second.then_before = True
             return option_block([first, second])
     return option_block(line, listed=len(line) > 1)
+
+
+def _purpose(ctx: Ctx, chooser: Player) -> str:
+    """Whose choice it is: the card's player for themselves (BENEFIT) or for another player
+    its options act on (OPPONENT: Jester's "you choose"), or another's card's victim (ATTACK)."""
+    if chooser is not ctx.you:
+        return ATTACK
+    return BENEFIT if ctx.player is ctx.you else OPPONENT

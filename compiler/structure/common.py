@@ -20,3 +20,13 @@ def with_reminder(node: Node, text: str) -> str:
     if not reminder:
         return text
     return f"{text}. {reminder}" if reminder[1:2].isupper() else f"{text} {reminder}"
+
+
+def unparse_option(option: Node) -> str:
+    """An option of an inline choice or a case of a table, as one line: its steps joined by
+    "and" or ", then"."""
+    parts = []
+    for node in option.statements:
+        sep = ", then " if getattr(node, "then_before", False) else " and "
+        parts.append((sep if parts else "") + node.unparse())
+    return "".join(parts)

@@ -1,6 +1,7 @@
 """Conditions: "if X: ..." (`If`) and the "otherwise: ..." after it (`Otherwise`, run by its
-If), and "if the gained card is an...:" with one line per kind of card (`Cases`, each line a
-`Case`)."""
+If), "if the gained card is an...:" with one line per kind of card (`Cases`, each line a
+`Case`), and a table of cases by a number in one sentence ("if the number of Silvers you have
+in play is 1 or 3: ...; 2 or 4: ...", `NumberCases`)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 from kingdom.compiler.nodes import Env, Node, article, their
 from kingdom.compiler.selections.conditions import Condition
 from kingdom.compiler.selections.filters import Filter
-from kingdom.compiler.structure.common import unparse_compound, with_reminder
+from kingdom.compiler.structure.common import unparse_compound, unparse_option, with_reminder
 
 if TYPE_CHECKING:
+    from kingdom.compiler.selections.amounts import Amount
     from kingdom.compiler.structure.block import Block
     from kingdom.runtime.context import Ctx
 
@@ -136,3 +138,45 @@ class Cases(Node):
 
     def unparse(self) -> str:
         return unparse_compound(self)
+
+
+class NumberCases(Node):
+    """"if the number of Silvers you have in play is 1 or 3: +1 card; 2 or 4: +$2": the
+    number is taken once; every case whose numbers include it applies, in the order written."""
+
+    says_they = False
+
+    def __init__(self, amount: Amount, cases: list[tuple[tuple[int, ...], Block]]) -> None:
+        self.amount = amount
+        self.cases = cases
+
+    def children(self):
+        yield self.amount
+        for _numbers, body in self.cases:
+            yield body
+
+    def compile(self, env: Env):
+        number = self.amount.compile_amount()
+        cases = [(frozenset(numbers), body.compile(env)) for numbers, body in self.cases]
+
+        def run(ctx: Ctx) -> None:
+            n = number(ctx)
+            for numbers, body in cases:
+                if n in numbers:
+                    body(ctx)
+
+        return run
+
+    @staticmethod
+    def _numbers(numbers: tuple[int, ...]) -> str:
+        return " or ".join(str(n) for n in numbers)
+
+    def render(self, they: bool = False) -> str:
+        cases = "; ".join(f"{self._numbers(numbers)}: {body.render(they)}"
+                          for numbers, body in self.cases)
+        return f"if {self.amount.render()} is {cases}"
+
+    def unparse(self) -> str:
+        cases = "; ".join(f"{self._numbers(numbers)}: {unparse_option(body)}"
+                          for numbers, body in self.cases)
+        return f"if {self.amount.unparse()} is {cases}"

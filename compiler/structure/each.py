@@ -57,6 +57,9 @@ class Each(Node):
                 return_revealed(child)
                 for key in MERGED:
                     merged.setdefault(key, []).extend(child.vars.get(key, ()))
+                if "revealed_by" in child.vars:  # what they revealed, to compare with yours
+                    ctx.vars["revealed_by"] = {**ctx.vars.get("revealed_by", {}),
+                                               **child.vars["revealed_by"]}
             ctx.vars.update(merged)
 
         return each

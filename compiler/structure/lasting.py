@@ -10,6 +10,7 @@ from kingdom.compiler.nodes import Env, Node
 from kingdom.compiler.structure.ability import check_reaction
 from kingdom.compiler.structure.block import compile_apart
 from kingdom.compiler.structure.common import unparse_compound
+from kingdom.compiler.structure.may import MayStep
 from kingdom.compiler.structure.when import When
 from kingdom.runtime.context import Ctx
 from kingdom.runtime.game import Listener
@@ -95,6 +96,9 @@ class Lasting(Node):
 
         scope, first_each_turn = when.scope, getattr(when, "first_each_turn", False)
         pred = when.filter.compile_pred() if first_each_turn else None
+        # "once this turn, when ...": used up when it fires, or, for "you may ...", when taken
+        once_this_turn = getattr(when, "once_this_turn", False)
+        offered = once_this_turn and [type(n) for n in self.body.statements] == [MayStep]
 
         def install(ctx: Ctx) -> None:
             owner, source, unaffected = ctx.you, ctx.card, ctx.unaffected
@@ -115,11 +119,17 @@ class Lasting(Node):
                     game.unlisten(listener)
                 run = Ctx(game, owner, source)
                 run.unaffected = unaffected  # a Reaction to the Attack still protects
-                if card is not None:
+                if isinstance(data, list):  # where the event put it (a gain): lose track of
+                    run.vars["it"] = [(card, data)] if card in data else []  # it once it moves
+                elif card is not None:
                     run.vars["it"] = [(card, game.zone_list(card) or player.discard)]
                 if isinstance(data, Ctx):
                     run.vars["event"] = data  # the play being resolved ("it does nothing")
+                if once_this_turn and not offered:
+                    game.unlisten(listener)
                 body(run)
+                if offered and run.did:
+                    game.unlisten(listener)
 
             listener = ctx.game.listen(Listener(event, owner, fire, match, source, until))
 
@@ -137,6 +147,8 @@ class Lasting(Node):
             return f"{until}, {self.when.render()}, {body}"
         if getattr(self.when, "this_turn_implied", False):  # "at the start of Clean-up, ..."
             return f"{self.when.render()}, {body}"
+        if getattr(self.when, "once_this_turn", False):
+            return f"once this turn, {self.when.render()}, {body}"
         if self.when.once or getattr(self.when, "this_turn_after", False):
             return f"{self.when.render()} this turn, {body}"
         return f"this turn, {self.when.render()}, {body}"
@@ -147,6 +159,8 @@ class Lasting(Node):
             return f"until {'then' if getattr(self.when, 'until_then', False) else 'your next turn'}, {when}"
         if getattr(self.when, "this_turn_implied", False):
             return when
+        if getattr(self.when, "once_this_turn", False):
+            return f"once this turn, {when}"
         return f"{when} this turn" if getattr(self.when, "this_turn_after", False) else (
             f"this turn, {when}")
 

@@ -15,7 +15,7 @@ from kingdom.compiler.structure.choose import Choose
 from kingdom.compiler.structure.common import unparse_compound
 from kingdom.compiler.structure.sequence import Sequence
 from kingdom.runtime.context import Declined
-from kingdom.runtime.decisions import YES_NO, Decision, ask
+from kingdom.runtime.decisions import ATTACK, BENEFIT, COST, MAY, PAY, YES_NO, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.runtime.context import Ctx
@@ -56,9 +56,13 @@ class MayStep(Node):
         more_after_choice = pays_for is not None and _has_more(self.reward)
         whole_prompt = sentence(self.render())
         reward_possible = _feasibility(self.reward) if self.reward is not None else None
+        offered = self.reward if self.reward is not None else env.reward_of(self)
+        if offered is not None:
+            env.rewards[id(step)] = offered
         run_step = step.compile(env)
         reward = self.reward.compile(env) if self.reward is not None else None
         prompt = sentence(f"you may {step.render()}")
+        topic = getattr(step, "topic", None) or MAY  # "you may play it": PLAY_CARD
 
         def may(ctx: Ctx) -> None:
             if (possible is not None and not possible(ctx)) or (
@@ -80,7 +84,9 @@ class MayStep(Node):
                     ctx.vars.pop("pay_anyway", None)
                 return
             if not (pickable or supply_gain) and not ask(
-                Decision(YES_NO, ctx.player, prompt, [True, False], card=ctx.card, game=ctx.game)
+                Decision(YES_NO, ctx.player, prompt, [True, False], card=ctx.card, game=ctx.game,
+                         topic=topic, purpose=COST if offered is not None else BENEFIT,
+                         reward=offered, gives=(step,))
             ):
                 ctx.did = False
                 return
@@ -195,7 +201,9 @@ class Unless(Node):
         def unless(ctx: Ctx) -> None:
             needed = keep is None or len(ctx.player.hand) > keep
             if needed and (can_pay is None or can_pay(ctx)) and ask(
-                Decision(YES_NO, ctx.player, prompt, [True, False], card=ctx.card, game=ctx.game)
+                Decision(YES_NO, ctx.player, prompt, [True, False], card=ctx.card, game=ctx.game,
+                         topic=PAY, purpose=ATTACK if ctx.player is not ctx.you else COST,
+                         reward=self.step, gives=(self.payment,))
             ):
                 pay(ctx)
                 ctx.did = False

@@ -121,6 +121,10 @@ class AmountRules(Transformer):
         """The cards you played, gained or bought this turn (the whole turn, each play counts)."""
         return f"you_{c[0]}"
 
+    def one_copy_in_play(self, meta, c):
+        """The cards you have in play whose name no other card you have in play shares."""
+        return "one_copy_in_play"
+
     def in_trash(self, meta, c):
         """The cards in the trash."""
         return "in_trash"

@@ -161,6 +161,22 @@ class ConditionRules(Transformer):
         """True when no two of the revealed cards share a name."""
         return Condition("all_different").at(meta)
 
+    def your_card_costs_more(self, meta, c):
+        """Compares the card you revealed last with the one each other player in the effect
+        revealed ("the player to your left: reveal the top card of your deck"): true when yours
+        costs more than each of theirs; a player who revealed nothing (an empty deck) has a card
+        that any card costs more than; with nothing revealed by you it is false."""
+        return Condition("your_card_costs", "more").at(meta)
+
+    def your_card_costs_less(self, meta, c):
+        """As "your card costs more", the other way: true when yours costs less than each of
+        theirs (false when they revealed nothing)."""
+        return Condition("your_card_costs", "less").at(meta)
+
+    def no_duplicates_in_hand(self, meta, c):
+        """True when no two cards in your hand share a name (an empty hand has none)."""
+        return Condition("no_duplicates_in_hand").at(meta)
+
     def revealed_any(self, meta, c):
         """True when a revealed card fits the description; binds those cards as "them"."""
         return Condition("revealed_any", c[0]).at(meta)

@@ -7,7 +7,7 @@ from kingdom.compiler.errors import PhraseError
 from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.structure.block import Block
 from kingdom.compiler.structure.compound import make_compound
-from kingdom.compiler.structure.conditional import Otherwise
+from kingdom.compiler.structure.conditional import NumberCases, Otherwise
 from kingdom.compiler.structure.when import When
 from kingdom.compiler.transform.common import AND, _joined
 from lark import Token, Transformer, v_args
@@ -59,6 +59,15 @@ class HeadRules(Transformer):
     def else_head(self, meta, c):
         """Does the block when the "if" just before it did not apply."""
         return ("otherwise",)
+
+    def number_cases(self, meta, c):
+        """A table of cases as one sentence: the number is taken once, and each case whose
+        numbers include it ("1 or 5: ...") applies, in order; the table runs to the end of the line."""
+        return NumberCases(c[0], list(c[1:])).at(meta)
+
+    def number_case(self, meta, c):
+        *numbers, body = c
+        return (tuple(int(n) for n in numbers), body)
 
     def if_cases_head(self, meta, c):
         return ("cases", c[0])
@@ -134,6 +143,12 @@ class HeadRules(Transformer):
         return ("next_turn", "either")
 
     def this_turn_head(self, meta, c):
+        return ("lasting", c[0], "turn")
+
+    def once_this_turn_head(self, meta, c):
+        """Lasts this turn and is done once: at the first event it fires on, or, when its
+        block is "you may ...", at the first one the player takes it for (a refusal keeps it)."""
+        c[0].once_this_turn = True
         return ("lasting", c[0], "turn")
 
     def until_then_head(self, meta, c):

@@ -24,6 +24,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6  # the rules' player counts (runtime.game.Game r
 MAX_JOBS = 64
 MAX_GAMES = 100_000_000
 MAX_KINGDOM = 10  # the rules' Kingdom: 10 piles (a Bane or Ferryman's pile is added to them)
+MAX_TURNS = 10_000  # turns per player: far past any game's end (a game's steps are bounded too)
 MAX_SEED = 10**18 - 1  # a game's seed for `play`: 18 digits, as a save file holds numbers
 
 

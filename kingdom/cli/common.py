@@ -40,6 +40,7 @@ console = PipeConsole()
 # Exit statuses (README, Commands).
 OK, FAILED, USAGE = 0, 1, 2  # a check, test or invariant failed; bad usage or input
 INTERNAL = 70  # a bug in Kingdom (sysexits' EX_SOFTWARE)
+CANNOT_WRITE = 74  # the output cannot be written: a full disk (sysexits' EX_IOERR)
 INTERRUPTED = 130  # Ctrl-C (128 + SIGINT), as a shell reports it
 BROKEN_PIPE = 141  # the reader of our output went away (128 + SIGPIPE), as `seq 9999 | head -1`
 
@@ -97,3 +98,34 @@ def where(args: argparse.Namespace) -> str:
 def plain(args: argparse.Namespace) -> bool:
     """Screen-reader output: asked for, or the output is not a terminal."""
     return args.plain or not sys.stdout.isatty()
+
+
+def add_setup_options(p: argparse.ArgumentParser, games: str = "every game") -> None:
+    """--ally, --bane, --ferryman, --colonies: the setup choices `simulate` and `play` share."""
+    p.add_argument("--ally", help=f"the Ally of {games}, or none (default: drawn when a "
+                   "Liaison is in the game)")
+    p.add_argument("--bane", help="the Bane pile, when Young Witch is in (default: drawn)")
+    p.add_argument("--ferryman", help="Ferryman's pile, when Ferryman is in (default: drawn)")
+    p.add_argument("--colonies", action=argparse.BooleanOptionalAction, default=False,
+                   help="Platinum and Colony in the Supply (default: no)")
+
+
+def setup_choices(library: Library, ally_text: str | None, picks: dict[str, str | None]
+                  ) -> tuple[str | None, list[tuple[str, str]]]:
+    """The Ally (RANDOM, None or its name) and the setup piles picked (("bane", "Moat")) of
+    --ally, --bane and --ferryman, checked: an Ally, and one Kingdom card each; UsageError."""
+    from kingdom.cli import arguments
+    from kingdom.runtime.setup import RANDOM
+
+    ally = {None: RANDOM, "random": RANDOM, "none": None}.get(
+        (ally_text or "").lower() or None, ally_text)
+    if ally not in (RANDOM, None):
+        ally = arguments.ally(library, ally)
+    choices = []
+    for key, name in picks.items():
+        if name:
+            piles = arguments.kingdom_piles(library, name, "give it with --ally")
+            if len(piles) != 1 or piles[0] in library.split_piles:
+                raise UsageError(f"--{key}: give one Kingdom card, not '{name}'")
+            choices.append((key, piles[0]))
+    return ally, choices

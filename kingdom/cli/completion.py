@@ -43,7 +43,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        "bash)` in ~/.bashrc; zsh: `source <(kingdom completion zsh)` in ~/.zshrc; "
                        "fish: `kingdom completion fish > ~/.config/fish/completions/kingdom.fish`.")
     p.add_argument("shell", choices=SHELLS, help="the shell to complete in")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP + ", whose names are completed too")
     p.set_defaults(func=run, commands=sub)
 

@@ -16,10 +16,14 @@ from kingdom.compiler.texts import printable
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="compile everything and play a sample game")
-    p.add_argument("--seed", type=arguments.whole_number(0), default=1, help="the game's seed")
-    p.add_argument("--kingdom", default="Village,Smithy,Militia,Market,Moat,Witch,Cellar,"
-                   "Workshop,Remodel,Laboratory", help="comma-separated Kingdom cards")
-    p.add_argument("--lines", type=arguments.whole_number(0), default=60, help="turns to print")
+    p.add_argument("--seed", type=arguments.whole_number(0), default=1,
+                   help="the game's seed (default: 1)")
+    p.add_argument("--kingdom", metavar="CARDS", default="Village,Smithy,Militia,Market,Moat,Witch,"
+                   "Cellar,Workshop,Remodel,Laboratory", help="comma-separated Kingdom cards "
+                   "(default: Village, Smithy, Militia, Market, Moat, Witch, Cellar, Workshop, "
+                   "Remodel, Laboratory)")
+    p.add_argument("--lines", type=arguments.whole_number(0), default=60,
+                   help="turns to print (default: 60)")
     p.set_defaults(func=run)
 
 

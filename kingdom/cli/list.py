@@ -18,7 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("list", help="list the loaded cards")
     p.add_argument("--set", help="only the cards of this set (a set id such as base)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
     p.set_defaults(func=run)
 

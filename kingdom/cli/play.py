@@ -14,6 +14,7 @@ from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import console
 from kingdom.compiler.texts import printable
 from kingdom.runtime.library import Library
+from kingdom.runtime.setup import RANDOM
 
 SEED = arguments.whole_number(0, arguments.MAX_SEED)
 SEAT = arguments.whole_number(1, arguments.MAX_PLAYERS)
@@ -24,7 +25,8 @@ SAVED_ARGUMENTS = {"seed": SEED, "seat": SEAT, "cards": arguments.card_path}
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game against bots in the terminal (saved as you go)")
-    p.add_argument("--kingdom", help="comma-separated Kingdom cards, or 'random' (the default)")
+    p.add_argument("--kingdom", metavar="CARDS",
+                   help="comma-separated Kingdom cards, or 'random' (the default)")
     p.add_argument("--bots", help="1 to 5 comma-separated bots, as simulate takes them "
                    "(default: big-money)")
     p.add_argument("--seed", type=SEED, help="the game's seed (default: a new one; it is saved)")
@@ -37,8 +39,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--plain", action="store_true", help="screen-reader mode: one event a line, "
                    "no colour, money in words (the default when the output is not a terminal)")
     p.add_argument("--pause", action="store_true", help="wait for Enter after each bot's turn")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
+    common.add_setup_options(p, "the game")
     p.set_defaults(func=run)
 
 
@@ -49,9 +52,10 @@ def run(args: argparse.Namespace) -> int:
 
     where = ""
     if args.resume is not None:
-        if args.kingdom is not None or args.bots is not None or args.cards or args.seat:
-            raise UsageError("--resume continues the saved game: its Kingdom, bots, cards and "
-                             "seat come from the file (give only --save, --plain, --pause)")
+        if (args.kingdom is not None or args.bots is not None or args.cards or args.seat
+                or args.ally or args.bane or args.ferryman or args.colonies):
+            raise UsageError("--resume continues the saved game: its Kingdom, bots, cards, seat "
+                             "and setup come from the file (give only --save, --plain, --pause)")
         try:
             record = save.Record.load(Path(args.resume))
         except save.SaveError as exc:
@@ -64,12 +68,14 @@ def run(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         record = save.Record(_play_kingdom(library, args.kingdom or "random", seed),
                              common.bot_specs(args.bots or "big-money"), seed, args.seat or 1,
-                             [str(Path(c).resolve()) for c in args.cards])
+                             [str(Path(c).resolve()) for c in args.cards], args.ally or "random",
+                             args.bane or "", args.ferryman or "", args.colonies)
     try:
         record.kingdom = arguments.kingdom_list(library, record.kingdom, common.ALLY_CHOSEN)
         if not record.kingdom:
             raise UsageError("--kingdom needs at least one card, or 'random'")
         bots = _bots(library, record.bots, record.seat)
+        _check_setup(library, record)
         save_path = save.target(Path(args.save or args.resume or save.DEFAULT_SAVE))
     except (UsageError, save.SaveError) as exc:
         raise UsageError(f"{where}{exc}") from None
@@ -97,6 +103,15 @@ def _check_saved(record, where: str) -> None:
                 check(str(item))
         except argparse.ArgumentTypeError as exc:
             raise UsageError(f"{where}--{key}: {exc}") from None
+
+
+def _check_setup(library: Library, record) -> None:
+    """The record's --ally, --bane and --ferryman checked as simulate checks them, and written
+    as the cards name themselves ("moat" is Moat)."""
+    ally, picked = common.setup_choices(library, record.ally, record.setup_choices())
+    record.ally = {RANDOM: "random", None: "none"}.get(ally, ally)
+    for key, pile in picked:
+        setattr(record, key, pile)
 
 
 def _bots(library: Library, specs: list[str], seat: int) -> list:

@@ -26,7 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", help="every card of a set (set id or card folder name), or of "
                       "several: base,intrigue")
-    what.add_argument("--kingdom", help="comma-separated Kingdom cards (and split piles), or 'random'")
+    what.add_argument("--kingdom", metavar="CARDS",
+                      help="comma-separated Kingdom cards (and split piles), or 'random'")
     add_render_options(p)
     add_deal_options(p)
     p.set_defaults(func=run)
@@ -34,11 +35,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def add_deal_options(p: argparse.ArgumentParser) -> None:
     """The randomizer's options (`kingdom kingdom`, `render --kingdom random`)."""
-    p.add_argument("--sets", default="base", help="comma-separated sets to deal from")
+    p.add_argument("--sets", default="base", help="comma-separated sets to deal from (default: base)")
     p.add_argument("--seed", type=arguments.whole_number(0),
                    help="seeds the deal and every setup choice (default: a fresh seed, printed)")
-    p.add_argument("--require", default="", help="comma-separated cards or split piles to include")
-    p.add_argument("--exclude", default="", help="comma-separated cards or split piles to leave out")
+    p.add_argument("--require", default="", metavar="CARDS",
+                   help="comma-separated cards or split piles to include")
+    p.add_argument("--exclude", default="", metavar="CARDS",
+                   help="comma-separated cards or split piles to leave out")
     p.add_argument("--spread", action="store_true", help="at least 2 piles at $3 or less, $4, $5+")
     p.add_argument("--plus-buy", action="store_true", help="at least one pile giving +Buy")
     p.add_argument("--village", action="store_true", help="at least one pile giving +2 Actions")
@@ -59,7 +62,7 @@ def add_render_options(p: argparse.ArgumentParser) -> None:
                    help="dividers: sized for sleeved cards (94 x 62 mm; default 91 x 59 mm)")
     p.add_argument("--format", choices=("html", "md", "pdf"),
                    help="default: the --output file's extension, else html")
-    p.add_argument("--output", "-o", type=arguments.output_file,
+    p.add_argument("--output", "-o", type=arguments.output_file, metavar="FILE",
                    help="file to write (default: standard output)")
     p.add_argument("--plain", action="store_true",
                    help="accessible layout: everything in words, no colour or icons")
@@ -67,7 +70,7 @@ def add_render_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", type=arguments.rules_folder,
                    help="rules folder with Card-by-Card Clarifications "
                    "(default: $KINGDOM_RULES or ../shared/rules)")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
 
 
@@ -78,10 +81,16 @@ def seed(args: argparse.Namespace) -> int:
     return args.seed
 
 
-def seed_note(args: argparse.Namespace) -> str:
-    """How to have a drawn seed's game again, or '' when the seed was given."""
-    drawn = getattr(args, "seed_drawn", False)
-    return f"seed {args.seed}: `--seed {args.seed}` deals this again" if drawn else ""
+def seed_note(args: argparse.Namespace, selection=None) -> str:
+    """How to have a drawn seed's game again, or '' when the seed was given or chose nothing (a
+    Kingdom named card by card, whose setup draws no Bane, Ally, nor Platinum and Colony)."""
+    if not getattr(args, "seed_drawn", False):
+        return ""
+    if getattr(args, "dealt", False):
+        return f"seed {args.seed}: `--seed {args.seed}` deals this again"
+    if selection is not None and selection.game is not None and selection.game.drawn:
+        return f"seed {args.seed}: `--seed {args.seed}` sets this game up again"
+    return ""
 
 
 def deal(args: argparse.Namespace, library: Library) -> list[str]:
@@ -94,6 +103,7 @@ def deal(args: argparse.Namespace, library: Library) -> list[str]:
 
     wanted = Constraints(names(args.require), names(args.exclude), args.spread, args.plus_buy,
                          args.village)
+    args.dealt = True  # (what the seed note says)
     try:
         return deal_kingdom(library, list(names(args.sets)), seed(args), wanted)
     except RandomizerError as exc:
@@ -131,11 +141,16 @@ def run(args: argparse.Namespace) -> int:
     if args.ally is not None and args.kingdom is None:
         raise UsageError("--ally goes with --kingdom")
     library = common.load(args.cards)
-    fmt = render.output_format(args.output, args.format)
     layout = args.layout or ("sheet" if args.kingdom and not args.plain else "summary")
+    fmt = render.output_format(args.output, args.format)
+    if layout in ("proxies", "dividers"):  # PDF only: the default, and any other is a mistake
+        if args.format not in (None, "pdf") or (args.output not in (None, "-") and fmt != "pdf"):
+            raise UsageError(f"--layout {layout} is drawn to cut out: it is written as PDF only "
+                             "(--format pdf, or an output file ending in .pdf)")
+        fmt = "pdf"
     selection = _selection(args, library)
-    if seed_note(args):  # on stderr: the rendered output is the same whatever the seed
-        print(seed_note(args), file=sys.stderr)
+    if note := seed_note(args, selection):  # on stderr: the output is the same whatever the seed
+        print(note, file=sys.stderr)
     try:
         summary = render.build_summary(library, selection, plain=args.plain, paper=args.paper,
                                        rulings=load_rulings(args.rules),

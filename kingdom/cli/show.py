@@ -15,7 +15,7 @@ from kingdom.runtime.library import find_card
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("show", help="show one card")
     p.add_argument("name", metavar="CARD", help="a card or split pile, in any case")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
     p.set_defaults(func=run)
 

@@ -13,6 +13,9 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+from rich.table import Table
 
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
@@ -23,12 +26,13 @@ from kingdom.lab.cluster import ClusterError, RunSpec, build_setup, simulate_on_
 from kingdom.lab.results import with_without, write_csv
 from kingdom.lab.simulate import Setup, round_robin, simulate
 from kingdom.runtime.library import Library
-from kingdom.runtime.setup import RANDOM
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many bot games and report the figures")
-    p.add_argument("--kingdom", default="", help="comma-separated Kingdom cards, or 'random'")
+    p.add_argument("--kingdom", metavar="CARDS", default="",
+                   help="comma-separated Kingdom cards, or 'random' (default: none, the basic "
+                   "cards alone)")
     p.add_argument("--sets", help="with --kingdom random: the sets it is drawn from (default: base)")
     p.add_argument("--bots", default="big-money,big-money",
                    help="comma-separated strategies (kingdom/strategies), files, 'default', "
@@ -36,30 +40,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=arguments.whole_number(1, arguments.MAX_GAMES), default=1000,
                    help="games to play (default: 1000)")
     p.add_argument("--seed", type=arguments.whole_number(0), default=1,
-                   help="base seed: game i is seeded from it and i")
+                   help="base seed: game i is seeded from it and i (default: 1)")
     p.add_argument("--jobs", type=arguments.whole_number(1, arguments.MAX_JOBS), default=1,
-                   help="worker processes (same results for any number)")
+                   help="worker processes (same results for any number; default: 1)")
     p.add_argument("--players", type=arguments.whole_number(arguments.MIN_PLAYERS,
                                                             arguments.MAX_PLAYERS),
                    help="players per game (default: number of bots)")
-    p.add_argument("--max-turns", type=arguments.whole_number(1), default=500,
-                   help="stop a game when each player has had this many turns (counted as unfinished)")
+    p.add_argument("--max-turns", type=arguments.whole_number(1, arguments.MAX_TURNS),
+                   default=500, help="stop a game when each player has had this many turns "
+                   "(counted as unfinished; default: 500, at most 10,000)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--check-invariants", action="store_true",
                    help="check between moves that no card is created, lost or in two places")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
     p.add_argument("--plot", metavar="FILE.png", type=arguments.plot_file,
                    help="draw the win rate as games accumulate and the game lengths")
     p.add_argument("--csv", metavar="FILE", type=arguments.output_file,
                    help="one row per game and player: seed, seat, bot, score, turns, result, buys")
-    p.add_argument("--ally", help="the Ally of every game, or none (default: drawn when a "
-                   "Liaison is in the game)")
-    p.add_argument("--bane", help="the Bane pile, when Young Witch is in (default: drawn)")
-    p.add_argument("--ferryman", help="Ferryman's pile, when Ferryman is in (default: drawn)")
-    p.add_argument("--colonies", action=argparse.BooleanOptionalAction, default=False,
-                   help="Platinum and Colony in the Supply (default: no)")
+    common.add_setup_options(p)
     p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask cluster, "
                    "e.g. tcp://127.0.0.1:8786 (pip install 'kingdom[cluster]')")
     p.add_argument("--log", nargs="?", const="first", choices=("first", "all"),
@@ -68,6 +68,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "default when the output is not a terminal)")
     p.add_argument("--round-robin", action="store_true", help="every pair of the bots, --games "
                    "each: the matrix of win rates")
+    p.add_argument("--decisions", action="store_true", help="how often each bot was offered each "
+                   "optional ability of each card, and how often it took it")
     p.set_defaults(func=run)
 
 
@@ -108,11 +110,14 @@ def run(args: argparse.Namespace) -> int:
         data["with_without"] = [row.to_json() for row in with_without(results)]
         print(json.dumps(data, indent=2))
     else:
+        show = _said if args.plain else console.print
         for part in reports.results_report(results, players, kingdom_text, args.seed,
                                            args.max_turns, elapsed, common.where(args)):
-            console.print(part)
-        console.print(reports.setup_line(choices, results.setups_drawn(), results.games))
-        console.print(reports.with_without_table(results))
+            show(part)
+        show(reports.setup_line(choices, results.setups_drawn(), results.games))
+        show(reports.with_without_table(results))
+        if args.decisions:
+            show(reports.decisions_table(results.bots))
     _write_reports(results, players, args, f"Kingdom: {kingdom_text} | bots: "
                    f"{', '.join(b.name for b in bots)} | {results.games} games, seed {args.seed}")
     for line in results.violations[:20]:
@@ -137,23 +142,13 @@ def _run_spec(args: argparse.Namespace, library: Library, players: int) -> tuple
     else:
         kingdom = arguments.kingdom_piles(library, args.kingdom, common.ALLY_CHOSEN)
         kingdom_text = ", ".join(kingdom) or "(none)"
-    ally = {None: RANDOM, "random": RANDOM, "none": None}.get(
-        (args.ally or "").lower() or None, args.ally)
-    if ally not in (RANDOM, None):
-        ally = arguments.ally(library, ally)
-    choices = []
-    for key in ("bane", "ferryman"):
-        name = getattr(args, key)
-        if name is not None:
-            piles = arguments.kingdom_piles(library, name, "give it with --ally")
-            if len(piles) != 1 or piles[0] in library.split_piles:
-                raise UsageError(f"--{key}: give one Kingdom card, not '{name}'")
-            choices.append((key, piles[0]))
+    ally, choices = common.setup_choices(library, args.ally,
+                                         {"bane": args.bane, "ferryman": args.ferryman})
     files = [str(Path(b).resolve()) if Path(b).is_file() else b for b in common.bot_specs(args.bots)]
     spec = RunSpec(tuple(files), tuple(kingdom), sets,
                    tuple(str(Path(c).resolve()) for c in args.cards), players, args.max_turns,
                    args.check_invariants, args.colonies, ally, tuple(choices),
-                   detail=bool(args.plot or args.csv))
+                   detail=bool(args.plot or args.csv), decisions=args.decisions)
     return spec, kingdom_text
 
 
@@ -198,6 +193,14 @@ def _write_reports(results, players: int, args: argparse.Namespace, title: str) 
         except OSError as exc:  # (the folder was checked before the run; it went away since)
             raise UsageError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
         err.print(f"plot written to {args.plot}")
+
+
+def _said(part: Any) -> None:
+    """`--plain`: a line or a table in words, row by row (kingdom/table/spoken.py)."""
+    from kingdom.table.spoken import table_lines, words
+
+    for line in table_lines(part) if isinstance(part, Table) else [words(str(part))]:
+        print(printable(line))
 
 
 def _narrate_simulated(setup: Setup, args: argparse.Namespace) -> None:

@@ -18,7 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("paths", nargs="+", type=arguments.scenario_path, metavar="PATH",
                    help="scenario files, or folders searched for *.yaml")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP)
     p.add_argument("--junit", metavar="FILE", type=arguments.output_file,
                    help="also write the results as JUnit XML (a testcase per scenario), for CI")
@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kingdom.scenarios.runner import Outcome, card_problems, run_file
+    from kingdom.scenarios.runner import FILE_PROBLEM, Outcome, card_problems, run_file
 
     files: list[Path] = []
     for path in map(Path, args.paths):
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             outcomes = run_file(file, [Path(c) for c in args.cards])
         except (OSError, UnicodeDecodeError) as exc:
-            outcomes = [Outcome(str(file), "(file)", False, f"cannot read the file: {exc}")]
+            outcomes = [Outcome(str(file), FILE_PROBLEM, False, f"cannot read the file: {exc}")]
         suites.append((file, outcomes, time.perf_counter() - start))
         for outcome in outcomes:
             if not outcome.passed:
@@ -54,19 +54,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def junit(suites: list[tuple[Path, list, float]]) -> ElementTree.ElementTree:
-    """The results as JUnit XML: <testsuites> of a <testsuite> per file (its time), each of a
-    <testcase> per scenario, a <failure> in those that failed."""
+    """The results as JUnit XML, as Jenkins, GitLab and editors read it: <testsuites> of a
+    <testsuite> per file, each of a <testcase> per scenario (name, classname, time); a scenario
+    that failed holds a <failure>, a file that could not be read or run as scenarios an <error>."""
+    from kingdom.scenarios.runner import FILE_PROBLEM
+
     root = ElementTree.Element("testsuites", name="kingdom test")
     for file, outcomes, seconds in suites:
-        failures = sum(not o.passed for o in outcomes)
+        errors = sum(o.name == FILE_PROBLEM for o in outcomes)
+        failures = sum(not o.passed for o in outcomes) - errors
         suite = ElementTree.SubElement(root, "testsuite", name=str(file), tests=str(len(outcomes)),
-                                       failures=str(failures), errors="0", time=f"{seconds:.3f}")
+                                       failures=str(failures), errors=str(errors), skipped="0",
+                                       time=f"{seconds:.3f}")
         for outcome in outcomes:
-            case = ElementTree.SubElement(suite, "testcase", name=outcome.name, classname=str(file))
+            case = ElementTree.SubElement(suite, "testcase", name=outcome.name, classname=str(file),
+                                          time=f"{outcome.seconds:.3f}")
             if not outcome.passed:
                 first = outcome.message.splitlines()[0] if outcome.message else "failed"
-                ElementTree.SubElement(case, "failure", message=first).text = outcome.message
-    root.set("tests", str(sum(int(s.get("tests", 0)) for s in root)))
-    root.set("failures", str(sum(int(s.get("failures", 0)) for s in root)))
+                kind = "error" if outcome.name == FILE_PROBLEM else "failure"
+                ElementTree.SubElement(case, kind, message=first, type=f"scenario {kind}").text = \
+                    outcome.message
+    for total in ("tests", "failures", "errors"):
+        root.set(total, str(sum(int(s.get(total, 0)) for s in root)))
+    root.set("time", f"{sum(seconds for _, _, seconds in suites):.3f}")
     ElementTree.indent(root)
     return ElementTree.ElementTree(root)

@@ -36,7 +36,7 @@ MAX_COPIES = 3
 TERMINAL_SPACING = 12  # cards in the deck per copy of a terminal CARD before another is bought
 SEARCH_GAMES = 300  # games per K in the search
 SEARCH_SEED = 1
-ENGINE_VERSION = "bots-3"  # bump when the bots or the engine change what a game gives
+ENGINE_VERSION = "bots-4"  # bump when the bots or the engine change what a game gives
 
 
 def is_spec(spec: str) -> bool:
@@ -121,11 +121,12 @@ def best_copies(base: str, name: str, library: Library, runner: Runner = LOCAL,
 
 
 def duel(strategy: Strategy, base: str, name: str, library: Library, games: int, seed: int,
-         runner: Runner = LOCAL):
-    """`strategy` against BASE on the Kingdom of `name` alone: the Results."""
+         runner: Runner = LOCAL, decisions: bool = False):
+    """`strategy` against BASE on the Kingdom of `name` alone: the Results (with the bots' card
+    decisions counted, if asked)."""
     opponent = load_strategy(builtin_strategies()[base], library)
-    return runner.play(Setup(library, [name], [strategy, opponent]), (strategy.name, base),
-                       games, seed)
+    return runner.play(Setup(library, [name], [strategy, opponent], decisions=decisions),
+                       (strategy.name, base), games, seed)
 
 
 def duel_score(strategy: Strategy, base: str, name: str, library: Library, games: int,

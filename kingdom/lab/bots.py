@@ -5,25 +5,34 @@ player for fuzzing. Data-driven strategies (kingdom/lab/strategies/*.yaml) live 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
+from kingdom.lab import policy
+from kingdom.lab.values import SILVER_VALUE, card_value, plus_actions
 from kingdom.runtime.decisions import (
     BUY,
     CARDS,
+    CHOOSE,
+    COST,
     GAIN,
     NAME,
+    NAME_CARD,
     NUMBER,
+    OPPONENT,
     OPTION,
     ORDER,
     OVERPAY,
     PILE,
     PLAY,
     REACT,
+    TOPDECK,
+    TRASH,
     TREASURES,
     YES_NO,
     Decision,
 )
-from kingdom.runtime.tokens import BY_RESOURCE, BY_TOPIC, TokenKind
+from kingdom.runtime.tokens import BY_TOPIC, TokenKind
 
 
 class DefaultAgent:
@@ -53,35 +62,85 @@ class DefaultAgent:
         if kind == BUY:
             return self.buy(decision)
         if kind == CARDS:
-            if decision.topic == GAIN:  # free cards: take all but Curses
-                wanted = [c for c in decision.options if not c.d.has_type("Curse")]
-                return wanted if len(wanted) >= decision.min else list(decision.options)
-            if decision.prompt.startswith("Trash"):
-                picks = trash_picks(decision.options, decision.player, decision.min,
-                                    decision.max)
-                # "you may trash 2 cards": none or both, so both only when both are junk
-                return picks[: decision.min] if decision.exact and len(picks) < decision.max \
-                    else picks
-            ranked = sorted(decision.options, key=_junk_first)
-            return ranked[: decision.min]
-        if kind == ORDER:
-            return list(decision.options)
-        if kind == YES_NO:
-            return True
-        if kind in (OPTION, PILE, NAME, NUMBER):
-            if kind == NUMBER and decision.topic is not None:
-                if decision.topic == OVERPAY:
-                    return self.overpay(decision)
-                spent = BY_TOPIC.get(decision.topic)  # the turn offers tokens of this kind
-                if spent is not None:
-                    return self.spend(spent, decision)
-            if kind == PILE and decision.game is not None:
-                game = decision.game
-                if decision.prompt.startswith("Gain") and decision.options:
-                    return max(decision.options, key=lambda n: _gain_rank(decision, n))
-                return max(decision.options, key=lambda n: _pile_cost(game, n))
-            return decision.options[0]
-        return None
+            answer = self.pick(decision)
+        elif kind == ORDER:
+            answer = self.order(decision)
+        elif kind == YES_NO:
+            answer = policy.answer_yes_no(decision)
+        elif kind == NUMBER and (decision.topic == OVERPAY or decision.topic in BY_TOPIC):
+            if decision.topic == OVERPAY:
+                return self.overpay(decision)
+            return self.spend(BY_TOPIC[decision.topic], decision)  # the turn offers these
+        elif kind == PILE and decision.game is not None:
+            game = decision.game
+            if decision.topic == GAIN and decision.options:
+                answer = max(decision.options, key=lambda n: _gain_rank(decision, n))
+            else:
+                answer = max(decision.options, key=lambda n: _pile_cost(game, n))
+        elif kind == OPTION and decision.topic == CHOOSE:
+            answer = policy.answer_option(decision)
+        elif kind == NAME and decision.topic == NAME_CARD:
+            answer = policy.name_card(decision)
+        elif kind in (OPTION, PILE, NAME, NUMBER):
+            answer = decision.options[0]
+        else:
+            return None
+        if self.tally is not None and decision.card is not None:
+            note_decision(self.tally, decision, answer)
+        return answer
+
+    tally: Counter | None = None  # (card, ability, "asked"/"taken") -> decisions, or None
+
+    def pick(self, decision: Decision) -> list:
+        """Cards for a card's CARDS decision, by its topic (runtime/decisions.py)."""
+        topic = decision.topic
+        if topic == GAIN:  # free cards: take all but Curses
+            wanted = [c for c in decision.options if not c.d.has_type("Curse")]
+            return wanted if len(wanted) >= decision.min else list(decision.options)
+        if topic == REACT:
+            return self.react(decision)
+        if topic == TRASH and decision.purpose != OPPONENT:
+            return self.trash(decision)
+        picks = policy.pick_cards(decision)
+        if picks is None:
+            picks = sorted(decision.options, key=_junk_first)[: decision.min]
+        return picks
+
+    def trash(self, decision: Decision) -> list:
+        """Junk first (`trash_picks`); a trash that pays for something (Moneylender's +$3,
+        Mine's better Treasure) is made when that beats what the cards are worth in hand."""
+        player = decision.player
+        if decision.purpose == COST and decision.min == 0 and decision.reward is not None:
+            count = decision.max if decision.exact else max(1, decision.min)
+            picks = trash_picks(decision.options, player, min(count, len(decision.options)))
+            fixed, per_card = policy.reward_value(decision.reward, player, decision.game)
+            worth = policy.hand_worths(list(player.hand), player, decision.game)
+            lost = sum(worth.get(id(c), policy.deck_worth(c.d)) for c in picks)
+            if picks and fixed + per_card * len(picks) > lost and all(
+                    not c.d.is_victory or c.d.is_action or (policy.is_junk(c.d) and c.d.vp <= 1)
+                    for c in picks):
+                return picks
+        picks = trash_picks(decision.options, player, decision.min, decision.max)
+        # "you may trash 2 cards": none or both, so both only when both are junk
+        return picks[: decision.min] if decision.exact and len(picks) < decision.max else picks
+
+    def react(self, decision: Decision) -> list:
+        """A Reaction to reveal, once per Reaction and event (`policy.reactions_to_reveal`)."""
+        key = (id(decision.card), getattr(decision.game, "turn_number", None))
+        if self._reacting[0] != key:
+            self._reacting = (key, set())
+        revealed = self._reacting[1]
+        picked = policy.reactions_to_reveal(decision, revealed)
+        revealed.update(id(c) for c in picked)
+        return picked
+
+    _reacting: tuple = (None, set())
+
+    def order(self, decision: Decision) -> list:
+        """Cards put back on the deck: the best on top; other orders as offered."""
+        if decision.topic == TOPDECK:
+            return sorted(decision.options, key=lambda c: -policy.deck_worth(c.d))
+        return list(decision.options)
 
     def spend(self, kind: TokenKind, decision: Decision) -> int:
         """How many tokens of `kind` to spend now: the answer its declaration names (a method
@@ -146,6 +205,27 @@ class DefaultAgent:
         if best is None or card_value(game.library[best]) < SILVER_VALUE:
             return choice
         return best
+
+
+def note_decision(tally: Counter, decision: Decision, answer: Any) -> None:
+    """Count a card's decision in `tally`: (card, ability, "asked") and, when the bot took the
+    optional ability (picked cards, said yes, chose an option), (card, ability, "taken"). The
+    ability is the topic ("discard", "react", ...); a choice counts each option apart."""
+    card = decision.card
+    topic = decision.topic or decision.kind
+    if topic == REACT:  # about the Reaction offered, not the Attack that asks
+        card = answer[0] if answer else decision.options[0]
+    name = card.d.name if hasattr(card, "d") else str(card)
+    if decision.kind == OPTION and decision.topic == CHOOSE:
+        for option in decision.options:
+            tally[(name, f"choose: {option}", "asked")] += 1
+        if answer is not None:
+            tally[(name, f"choose: {answer}", "taken")] += 1
+        return
+    tally[(name, topic, "asked")] += 1
+    if answer is True or (isinstance(answer, list) and answer) or (
+            answer is not None and not isinstance(answer, (bool, list))):
+        tally[(name, topic, "taken")] += 1
 
 
 def spend_to_reach(coins: int, tokens: int, targets: tuple[int, ...] | list[int]) -> int:
@@ -305,71 +385,6 @@ class RandomAgent:
         return picked
 
 
-def plus_actions(definition: Any) -> int:
-    """The +Actions a card's play gives, read from its compiled tree (0 if none)."""
-    cached = _PLUS_ACTIONS.get(definition)
-    if cached is not None:
-        return cached
-    total = 0
-    tree = getattr(definition, "tree", None)
-    play = getattr(tree, "play", None)
-    if play is not None and hasattr(play, "walk"):
-        for node in play.walk():
-            if getattr(node, "resource", None) == "Action":
-                total += getattr(node, "amount", 0) or 0
-    _PLUS_ACTIONS[definition] = total
-    return total
-
-
-_PLUS_ACTIONS: dict[Any, int] = {}
-
-
-# ------------------------------------------------------------------------------ card value
-# What a card's play is worth, in coins, read from its compiled tree: the generic bot buys by
-# it, so a card it has never seen is judged by what it does, not by its price or its name.
-VALUE_OF = {"Card": 1.2, "Action": 0.6, "Buy": 0.5, "$": 1.0}  # a token's: its kind's `value`
-GAIN_VALUE = 1.0  # a card gained (Workshop), or one each other player gains (Witch's Curse)
-ATTACK_VALUE = 1.5
-SILVER_VALUE = 2.0  # a card worth less is not bought over a Silver
-
-
-def card_value(definition: Any) -> float:
-    """The coins a play of the card is worth, estimated once per card from its tree: +Cards,
-    +Actions, +Buys and +$ (a per-count bonus as if once), cards drawn, cards gained, an Attack;
-    of a "choose" the best option."""
-    cached = _VALUE.get(definition)
-    if cached is None:
-        play = getattr(getattr(definition, "tree", None), "play", None)
-        cached = _value(play) if play is not None else 0.0
-        if definition.is_attack:
-            cached += ATTACK_VALUE
-        _VALUE[definition] = cached
-    return cached
-
-
-def _value(node: Any) -> float:
-    kind = type(node).__name__
-    if kind == "Bonus":
-        token = BY_RESOURCE.get(node.resource)
-        return (token.value if token is not None else VALUE_OF.get(node.resource, 0.0)) * node.amount
-    if kind == "Draw":
-        return VALUE_OF["Card"] * (max(0, node.count - 5) if node.until else node.count)
-    if kind == "Gain":
-        return GAIN_VALUE * (node.count if isinstance(node.count, int) else 1)
-    if not hasattr(node, "children"):
-        return 0.0
-    values = [_value(child) for child in node.children()]
-    if kind == "Choose":
-        return max(values, default=0.0)
-    total = sum(values)
-    if kind == "Repeat":
-        total *= getattr(node.amount, "constant", None) or 1
-    return total
-
-
-_VALUE: dict[Any, float] = {}
-
-
 def _action_priority(card) -> tuple:
     d = card.d
     return (1 if plus_actions(d) > 0 else 0, d.cost, d.name)
@@ -439,9 +454,11 @@ def _trash_plan(options: list, player: Any, count: int) -> list[tuple[Any, tuple
     """The cards trash_picks picks, one at a time (the money left changes what may go), each
     with its rank (see _trash_rank)."""
     money = _owned_money(player)
+    young = player.turns_taken < YOUNG_TURNS
     left, plan = list(options), []
     for _ in range(min(count, len(left))):
-        rank, card = min(((_trash_rank(c.d, money), c) for c in left), key=lambda rc: rc[0])
+        rank, card = min(((_trash_rank(c.d, money, young), c) for c in left),
+                         key=lambda rc: rc[0])
         left = [c for c in left if c is not card]
         plan.append((card, rank))
         if card.d.is_treasure:
@@ -449,11 +466,13 @@ def _trash_plan(options: list, player: Any, count: int) -> list[tuple[Any, tuple
     return plan
 
 
-def _trash_rank(d: Any, money: int) -> tuple[int, int]:
-    """Trash the lowest first: 0 Curses, 1 cards to spare, 2 Treasures the money needs,
-    3 cards that score."""
+def _trash_rank(d: Any, money: int, young: bool = False) -> tuple[int, int]:
+    """Trash the lowest first: 0 Curses, 1 cards to spare (a cheap card that only scores, while
+    the game is `young`), 2 Treasures the money needs, 3 cards that score."""
     if d.has_type("Curse"):
         return (0, d.cost)
+    if young and _junk_rank(d, young) == 1:
+        return (1, -1)
     if d.vp > 0 or d.worth is not None:
         return (3, d.vp)
     if d.is_treasure and money - _money(d) < KEEP_MONEY:

@@ -36,6 +36,7 @@ class RunSpec:
     ally: str | None = RANDOM
     choices: tuple[tuple[str, str], ...] = ()  # ("bane", pile), ("ferryman", pile)
     detail: bool = False
+    decisions: bool = False
 
 
 def build_setup(spec: RunSpec, library: Library | None = None) -> Setup:
@@ -57,7 +58,8 @@ def build_setup(spec: RunSpec, library: Library | None = None) -> Setup:
         games_library = owned(library, named, list(spec.sets))
     return Setup(games_library, kingdom, bots, players=spec.players, max_turns=spec.max_turns,
                  check_invariants=spec.check_invariants, colonies=spec.colonies,
-                 ally=spec.ally, choices=dict(spec.choices), detail=spec.detail)
+                 ally=spec.ally, choices=dict(spec.choices), detail=spec.detail,
+                 decisions=spec.decisions)
 
 
 # ------------------------------------------------------------------------------ a cluster

@@ -12,7 +12,7 @@ JSON (compiler/cache.py), never as pickled objects.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from kingdom.compiler import cache
@@ -36,6 +36,10 @@ class Rating:
     wins: int
     losses: int
     ties: int
+    failed: int = 0  # games that stalled, raised or lost their worker: not in the figures
+    failure: str = ""  # the first of them, with its seed
+    # with `decisions`: the bot's card decisions, [card, ability, offered, taken] rows
+    decisions: list = field(default_factory=list)
 
     @property
     def win_rate(self) -> float:
@@ -46,22 +50,27 @@ class Rating:
         return wilson(self.wins, self.games)
 
 
-def rate_card(library: Library, name: str, games: int, seed: int, runner: Runner = LOCAL
-              ) -> Rating:
-    """`big-money+CARD` (K searched with at most `games` games per K) against Big Money."""
+def rate_card(library: Library, name: str, games: int, seed: int, runner: Runner = LOCAL,
+              decisions: bool = False) -> Rating:
+    """`big-money+CARD` (K searched with at most `games` games per K) against Big Money; with
+    `decisions`, what its bot was offered and took (the same games)."""
     copies = autobots.best_copies(BASE, name, library, runner, min(games, autobots.SEARCH_GAMES))
     strategy = autobots.card_strategy(BASE, name, copies, library)
-    stats = autobots.duel(strategy, BASE, name, library, games, seed, runner).bots[0]
+    results = autobots.duel(strategy, BASE, name, library, games, seed, runner, decisions)
+    stats = results.bots[0]
     return Rating(name, library[name].cost, strategy.name, stats.games, stats.wins,
-                  stats.losses, stats.ties)
+                  stats.losses, stats.ties, len(results.failures),
+                  str(results.failures[0]) if results.failures else "",
+                  [list(row) for row in stats.decision_rows()])
 
 
 def rate_cards(library: Library, names: Iterable[str], games: int, seed: int,
-               runner: Runner = LOCAL, done: Callable[[str], None] | None = None) -> list[Rating]:
+               runner: Runner = LOCAL, done: Callable[[str], None] | None = None,
+               decisions: bool = False) -> list[Rating]:
     """The ratings of `names`, best win rate first (then by name); `done(card)` after each."""
     ratings = []
     for name in names:
-        ratings.append(rate_card(library, name, games, seed, runner))
+        ratings.append(rate_card(library, name, games, seed, runner, decisions))
         if done is not None:
             done(name)
     return sorted(ratings, key=lambda r: (-r.win_rate, r.card))
@@ -69,10 +78,10 @@ def rate_cards(library: Library, names: Iterable[str], games: int, seed: int,
 
 def official_cards(library: Library, sets: Iterable[str]) -> list[str]:
     """The built-in Kingdom cards of `sets` (cards from files under cards/ of this project)."""
-    root = str(BUILTIN_CARDS.resolve())
+    root = BUILTIN_CARDS.resolve()
     wanted = set(sets)
     return sorted(c.name for c in library if c.kind == "kingdom" and c.set in wanted
-                  and str(Path(c.source).resolve()).startswith(root))
+                  and Path(c.source).resolve().is_relative_to(root))
 
 
 def reference_table(library: Library, sets: Iterable[str], games: int, seed: int,

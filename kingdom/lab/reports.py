@@ -16,7 +16,7 @@ from rich.table import Table
 from kingdom.compiler.texts import printable
 from kingdom.lab.cluster import RunSpec
 from kingdom.lab.rate import Rating, place
-from kingdom.lab.results import FAILURES, Results, wilson, with_without
+from kingdom.lab.results import FAILURES, BotStats, Results, wilson, with_without
 from kingdom.runtime.setup import RANDOM
 
 
@@ -154,6 +154,18 @@ def round_robin_table(pairs: dict[tuple[int, int], Results], names: list[str], g
     return table
 
 
+def decisions_table(bots: list[BotStats]) -> Table:
+    """Per bot and card, each optional ability offered: how often, and how often taken."""
+    table = Table(title="Decisions (each card's optional abilities: offered, and taken)")
+    for column in ("Bot", "Card", "Ability", "Offered", "Taken"):
+        table.add_column(column, justify="right" if column in ("Offered", "Taken") else "left")
+    for bot in bots:
+        for card, ability, asked, taken in bot.decision_rows():
+            table.add_row(bot.name, printable(card), ability, f"{asked:,}",
+                          f"{taken:,} ({_percent(taken, asked)})")
+    return table
+
+
 # ------------------------------------------------------------------------------ rate
 def rating_record(rating: Rating, table: list[Rating]) -> dict:
     rank, of, percentile = place(rating, table)
@@ -164,6 +176,18 @@ def rating_record(rating: Rating, table: list[Rating]) -> dict:
 
 def _percent(k: int, n: int) -> str:
     return f"{100 * k / n:.1f}%" if n else "-"
+
+
+def rating_decisions_table(ratings: list[Rating]) -> Table:
+    """What each rated card's bot was offered and took, per card and ability."""
+    table = Table(title="Decisions of each card's bot (optional abilities: offered, and taken)")
+    for column in ("Bot", "Card", "Ability", "Offered", "Taken"):
+        table.add_column(column, justify="right" if column in ("Offered", "Taken") else "left")
+    for rating in ratings:
+        for card, ability, asked, taken in rating.decisions:
+            table.add_row(printable(rating.bot), printable(card), ability, f"{asked:,}",
+                          f"{taken:,} ({_percent(taken, asked)})")
+    return table
 
 
 def rating_table(ratings: list[Rating], table: list[Rating], games: int, seed: int,

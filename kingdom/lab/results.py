@@ -26,6 +26,14 @@ class BotStats:
     played: Counter = field(default_factory=Counter)
     owned_games: Counter = field(default_factory=Counter)  # games that ended with the card owned
     owned_wins: Counter = field(default_factory=Counter)  # ... and were won (ties count half)
+    # With Setup.decisions (--decisions): (card, ability, "asked"/"taken") -> its decisions
+    decisions: Counter = field(default_factory=Counter)
+
+    def decision_rows(self) -> list[tuple[str, str, int, int]]:
+        """(card, ability, times asked, times taken) of the card decisions counted, by card."""
+        keys = sorted({(card, ability) for card, ability, _what in self.decisions})
+        return [(card, ability, self.decisions[(card, ability, "asked")],
+                 self.decisions[(card, ability, "taken")]) for card, ability in keys]
 
     def merge(self, other: BotStats) -> None:
         self.games += other.games
@@ -35,7 +43,8 @@ class BotStats:
         self.score_total += other.score_total
         for mine, theirs in ((self.bought, other.bought), (self.played, other.played),
                              (self.owned_games, other.owned_games),
-                             (self.owned_wins, other.owned_wins)):
+                             (self.owned_wins, other.owned_wins),
+                             (self.decisions, other.decisions)):
             mine.update(theirs)
 
 
@@ -174,6 +183,10 @@ class Results:
                         }
                         for name in sorted(set(b.bought) | set(b.played) | set(b.owned_games))
                     },
+                    **({"decisions": [{"card": card, "ability": ability, "asked": asked,
+                                       "taken": taken}
+                                      for card, ability, asked, taken in b.decision_rows()]}
+                       if b.decisions else {}),
                 }
                 for b in self.bots
             ],

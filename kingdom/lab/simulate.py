@@ -58,6 +58,7 @@ class Setup:
     ally: str | None = RANDOM  # the Ally's name, or RANDOM: drawn when a Liaison is in the game
     choices: dict[str, str] = field(default_factory=dict)  # preset piles: "bane", "ferryman"
     detail: bool = False  # per-turn VP, money and buys, one record per game and player (charts, CSV)
+    decisions: bool = False  # count each bot's card decisions, asked and taken (--decisions)
 
     def start(self, kingdom: list[str], agents: list[Any], gseed: int) -> Game:
         """A game of the run, set up with the run's setup choices."""
@@ -71,7 +72,8 @@ def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game | N
     gseed = game_seed(seed, index)
     order = seats(len(setup.bots), index, setup.players)
     try:
-        game, bought, checker, detail = new_game(setup, gseed, order)
+        tallies = [results.bots[b].decisions for b in order] if setup.decisions else None
+        game, bought, checker, detail = new_game(setup, gseed, order, tallies)
         played = play_turns(game, setup.max_turns, checker, detail)
         record(game, order, bought, played, results)
         if detail is not None:
@@ -92,11 +94,15 @@ def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game | N
     return game
 
 
-def new_game(setup: Setup, gseed: int, order: list[int]
+def new_game(setup: Setup, gseed: int, order: list[int], tallies: list[Counter] | None = None
              ) -> tuple[Game, list[Counter], InvariantChecker | None, GameDetail | None]:
     """A game of the run set up: its agents recording their buys (the counters returned), if
-    asked checked for invariants, and followed turn by turn (`Setup.detail`)."""
+    asked their card decisions (into `tallies`, one per seat: agents with a `tally`), checked
+    for invariants, and followed turn by turn (`Setup.detail`)."""
     agents = [setup.bots[b].agent(gseed + seat) for seat, b in enumerate(order)]
+    for agent, tally in zip(agents, tallies or (), strict=False):
+        if hasattr(agent, "tally"):
+            agent.tally = tally
     kingdom = setup.kingdom(gseed) if callable(setup.kingdom) else setup.kingdom
     checker = None
     if setup.check_invariants:

@@ -38,7 +38,19 @@ answer decides, as the generic `DefaultAgent` gives it: Coffers to reach $8 or $
 with Villagers, one when its `play` rules (or `play_others`) would play one of the Action cards
 in hand. Left out, an overpay is made on its last Buy when the card's ability draws (Farrier: all
 of it) or gains cards costing the amount (Stonemason: the most at which an Action costs exactly
-that). Every other decision (discards, gains, reactions) goes to the generic `DefaultAgent`.
+that). Every other decision (discards, gains, reactions) goes to the generic `DefaultAgent`, unless
+`decisions:` says otherwise for its topic.
+
+A `decisions:` key overrides the generic bot's answer to a card's decisions by their topic
+(runtime/decisions.py `CARD_TOPICS`: discard, trash, topdeck, set_aside, reveal, react, choose,
+may, pay, ...), as Dominiate's priority lists do:
+
+```yaml
+decisions:
+  discard: [Estate, Curse]   # pick these first, in this order; only these when none is forced
+  react: never               # never reveal a Reaction (never / always)
+  choose: ["+2 Actions"]     # a choice's options as printed, the first offered is taken
+```
 
 Mistakes are reported like card errors, `file:line:col: error[CODE]: message`.
 """
@@ -55,8 +67,18 @@ from kingdom.compiler.documents import kind_of, read_yaml
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.loader import Located, load_yaml
 from kingdom.compiler.texts import PARAGRAPH_LENGTH, TITLE_LENGTH, text_problem
-from kingdom.lab.bots import DefaultAgent, spend_to_reach, would_lose_by_gaining
-from kingdom.runtime.decisions import BUY, PLAY, TREASURES, Decision
+from kingdom.lab.bots import DefaultAgent, note_decision, spend_to_reach, would_lose_by_gaining
+from kingdom.runtime.decisions import (
+    BUY,
+    CARD_TOPICS,
+    CARDS,
+    CHOOSE,
+    OPTION,
+    PLAY,
+    TREASURES,
+    YES_NO,
+    Decision,
+)
 from kingdom.runtime.library import Library
 from kingdom.runtime.tokens import SPENDABLE, TokenKind
 
@@ -64,7 +86,8 @@ STRATEGIES = Path(__file__).resolve().parent / "strategies"
 
 Test = Callable[[Any, Any], bool]  # (game, player) -> bool
 
-TOP_KEYS = {"name", "description", "buy", "play", "suicide_check", "play_others", "overpay"}
+TOP_KEYS = {"name", "description", "buy", "play", "suicide_check", "play_others", "overpay",
+            "decisions"}
 # ... and the key of each token kind the turn spends (`coffers`), read when a file is loaded
 RULE_KEYS = {"card", "when"}
 NUMBER_CONDITIONS = ("coins", "turn", "empty_piles", "total_money", "vp_lead")
@@ -96,6 +119,9 @@ class Strategy:
     # spend tokens worth +$1 to reach; a kind left out is spent as the generic bot spends it
     spend: dict[str, str | tuple[int, ...]] = field(default_factory=dict)
     overpay: str | None = None  # None: the generic bot's rule; "never" or "all"
+    # by a card decision's topic (runtime/decisions.py CARD_TOPICS): "never", "always", or the
+    # cards (a choice's options) to pick first, in order; a topic left out is the generic bot's
+    decisions: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
 
     def agent(self, seed: int | None = None) -> StrategyAgent:
         return StrategyAgent(self)
@@ -127,7 +153,44 @@ class StrategyAgent(DefaultAgent):
             return list(decision.options)
         if kind == PLAY:
             return self.choose_play(decision)
-        return DefaultAgent.decide(self, decision)
+        rule = self.strategy.decisions.get(decision.topic) if decision.topic else None
+        if rule is None:
+            return DefaultAgent.decide(self, decision)
+        answer = self.by_rule(decision, rule)
+        if self.tally is not None and decision.card is not None:
+            note_decision(self.tally, decision, answer)
+        return answer
+
+    def by_rule(self, decision: Decision, rule: str | tuple[str, ...]) -> Any:
+        """A card decision as the file's `decisions:` says for its topic: "never" declines
+        what may be declined, "always" takes it (the generic pick, else the first option);
+        a list picks those cards (or options) first, in its order, and only them when the
+        rest may be left (else the generic bot's least bad fill the count)."""
+        kind, options = decision.kind, decision.options
+        generic = DefaultAgent.decide(self, decision)
+        if rule == "never":
+            if kind == YES_NO:
+                return False
+            if kind == CARDS and decision.min == 0:
+                return []
+            return None if kind == OPTION and decision.min == 0 else generic
+        if rule == "always":
+            if kind == YES_NO:
+                return True
+            if kind == CARDS and not generic and options and decision.max:
+                return list(options[: decision.max if decision.exact else 1])
+            return generic if generic is not None or not options else options[0]
+        if kind == OPTION:
+            return next((o for name in rule for o in options if str(o).lower() == name.lower()),
+                        generic)
+        if kind != CARDS:
+            return generic
+        picks = [c for name in rule for c in options if c.d.name == name][: decision.max]
+        picks = list({id(c): c for c in picks}.values())
+        if len(picks) < decision.min or (decision.exact and picks and len(picks) < decision.max):
+            fill = [c for c in (generic or []) + list(options) if all(c is not p for p in picks)]
+            picks += fill[: max(decision.min, decision.max if decision.exact else 0) - len(picks)]
+        return picks
 
     def spend(self, kind: TokenKind, decision: Decision) -> int:
         """As the file's key for the kind says (`coffers: never`), else as the kind's answer."""
@@ -293,6 +356,32 @@ class _Loader:
             return None
         return tuple(int(n) for n in match[1].split(","))
 
+    def decisions(self, data: Any, path: tuple) -> dict[str, str | tuple[str, ...]]:
+        """`decisions: {TOPIC: never | always | [CARD, ...]}` (a choice's options as printed)."""
+        if data is None:
+            return {}
+        if not isinstance(data, dict):
+            self.error("K104", f"'decisions' must map topics to rules, not {kind_of(data)}", path)
+            return {}
+        rules: dict[str, str | tuple[str, ...]] = {}
+        for topic, value in data.items():
+            here = (*path, topic)
+            if topic not in CARD_TOPICS:
+                self.unknown_key(topic, CARD_TOPICS, here)
+                continue
+            if value in ("never", "always"):
+                rules[topic] = value
+            elif isinstance(value, list) and topic == CHOOSE and all(
+                    isinstance(v, str) for v in value):
+                rules[topic] = tuple(value)
+            elif isinstance(value, list):
+                names = [self.card(v, (*here, i)) for i, v in enumerate(value)]
+                rules[topic] = tuple(n for n in names if n is not None)
+            else:
+                self.error("K104", f"'{topic}' must be never, always or a list of cards, not "
+                           f"{kind_of(value)}", here)
+        return rules
+
     def overpay(self, value: Any, path: tuple) -> str | None:
         """`overpay`: auto (None), never or all."""
         if value in (None, "auto"):
@@ -435,6 +524,7 @@ def load_strategy(file: str | Path, library: Library, text: str | None = None) -
         spend={kind.key: rule for kind in SPENDABLE
                if (rule := loader.spend(kind, data.get(kind.key), (kind.key,))) is not None},
         overpay=loader.overpay(data.get("overpay"), ("overpay",)),
+        decisions=loader.decisions(data.get("decisions"), ("decisions",)),
         **flags,
     )
     if loader.diagnostics:

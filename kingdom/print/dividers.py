@@ -74,7 +74,8 @@ def draw_divider(canvas: Canvas, pile: Proxy, cell: Cell, tab: float,
         path.lineTo(px, py)
     path.close()
     canvas.drawPath(path)
-    one_line(canvas, pile.name, BOLD, 10.5, tab_left + 3 * mm, top + 3 * mm, TAB_W - 16 * mm)
+    room = TAB_W - (16 if pile.cost else 6) * mm  # an Ally has no cost: its name takes the tab
+    one_line(canvas, pile.name, BOLD, 10.5, tab_left + 3 * mm, top + 3 * mm, room)
     one_line(canvas, pile.cost, BOLD, 10.5, tab_left + TAB_W - 3 * mm, top + 3 * mm, 11 * mm, "right")
     one_line(canvas, pile.types.upper(), BOLD, 7, x + PAD, top - 5 * mm, w - 2 * PAD)
     one_line(canvas, pile.set_name, FONT, 7, x + w - PAD, y + 2.5 * mm, w - 2 * PAD, "right")

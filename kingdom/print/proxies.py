@@ -64,14 +64,10 @@ def printable(cards: list[Proxy], title: str = "") -> None:
     """A ProxyError naming the first card (or the title) with characters the font lacks; also
     makes the font known to ReportLab."""
     fonts.register()
-    for card in cards:
-        text = "".join([card.name, card.cost, card.types, card.types.upper(), card.set_name,
-                        *card.above, *card.below])
-        if lacking := fonts.missing(text):
-            raise ProxyError(f"{card.name}: the print font has no glyph for {fonts.describe(lacking)}; "
-                             "write the card's text without them to print it")
-    if lacking := fonts.missing(title):
-        raise ProxyError(f"the title '{title}': the print font has no glyph for {fonts.describe(lacking)}")
+    texts = [(card.name, "".join([card.name, card.cost, card.types, card.types.upper(),
+                                  card.set_name, *card.above, *card.below])) for card in cards]
+    if refusal := fonts.unprintable([*texts, (f"the title '{title}'", title)]):
+        raise ProxyError(refusal)
 
 
 def grid(count: int, paper: str, size: tuple[float, float]) -> Iterator[Cell]:

@@ -136,6 +136,7 @@ class GameSetup:
     piles: list[PileSetup] = field(default_factory=list)
     added: dict[str, str] = field(default_factory=dict)  # card -> the pile its setup rule added
     tokens: dict[str, int] = field(default_factory=dict)  # token kind's key -> each player's start
+    drawn: bool = False  # whether the seed chose anything (a Bane, an Ally, Platinum and Colony)
 
     def pile(self, role: str) -> str | None:
         return next((p.name for p in self.piles if p.role == role), None)
@@ -151,9 +152,12 @@ class _Seat:
 def use_colonies(library: Library, kingdom: list[str], seed: int) -> bool:
     """Platinum and Colony, decided as the rules suggest: with the chance of the share of
     Prosperity cards in the Kingdom (never without one)."""
+    return random.Random(seed).random() < prosperity_share(library, kingdom)
+
+
+def prosperity_share(library: Library, kingdom: list[str]) -> float:
     sets = [_members(library, n)[0].set for n in kingdom if n in library or n in library.split_piles]
-    share = sum(s.startswith(PROSPERITY) for s in sets) / max(1, len(sets))
-    return random.Random(seed).random() < share
+    return sum(s.startswith(PROSPERITY) for s in sets) / max(1, len(sets))
 
 
 def owned(library: Library, kingdom: list[str], sets: list[str] | None = None) -> Library:
@@ -176,6 +180,7 @@ def resolve_setup(library: Library, kingdom: list[str], players: int = 2, seed: 
     `sets`: the sets setup rules draw piles from (default: the Kingdom's own)."""
     if not 2 <= players <= 6:
         raise RandomizerError(f"--players {players}: a game has 2 to 6 players")
+    drawn = colonies is None and 0 < prosperity_share(library, kingdom) < 1
     if colonies is None:
         colonies = use_colonies(library, kingdom, seed)
     game = standard_game(owned(library, kingdom, sets), kingdom, [_Seat() for _ in range(players)], seed=seed,
@@ -185,6 +190,7 @@ def resolve_setup(library: Library, kingdom: list[str], players: int = 2, seed: 
                        next(iter(sorted(p.roles)), "") or added.get(p.name, ""))
              for p in game.piles.values()]
     first = game.players[0]
+    drawn = drawn or bool(game.setup_piles) or (ally is None and game.ally is not None)
     return GameSetup(list(kingdom), players, seed, game.ally.name if game.ally else None,
                      colonies, piles, dict(game.setup_piles),
-                     {kind.key: n for kind in KINDS if (n := getattr(first, kind.key))})
+                     {kind.key: n for kind in KINDS if (n := getattr(first, kind.key))}, drawn)

@@ -12,6 +12,7 @@ out in words, the divider written as text, no icons and no colour.
 from __future__ import annotations
 
 import io
+import logging
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,7 +71,13 @@ class CardView:
 
     @property
     def css(self) -> str:
-        return " ".join(f"t-{t.lower()}" for t in self.types)
+        """The box's classes: its types, and `long` when its rulings may not fit on one page
+        (such a box may break across pages, or the PDF could not be laid out)."""
+        long = sum(map(len, self.rulings)) > LONG_RULINGS
+        return " ".join([*(f"t-{t.lower()}" for t in self.types), *(["long"] if long else [])])
+
+
+LONG_RULINGS = 2_500  # characters of rulings past which a card's box may break across pages
 
 
 @dataclass
@@ -221,10 +228,12 @@ def _md_escape(text: str) -> str:
 def render_html(summary: Summary, for_pdf: bool = False, scale: float = 1.0,
                 grid_only: bool = False) -> str:
     """`scale` and `grid_only`, for a sheet: its type sizes, and the page of cards alone."""
+    from kingdom.print import fonts
+
     template = "sheet.html.j2" if summary.layout == "sheet" else "summary.html.j2"
     return _environment().get_template(template).render(
         s=summary, page_size=PAPERS[summary.paper], for_pdf=for_pdf, scale=scale,
-        grid_only=grid_only)
+        grid_only=grid_only, font_faces=fonts.css() if for_pdf else "", font=fonts.FONT)
 
 
 def render_markdown(summary: Summary) -> str:
@@ -233,8 +242,30 @@ def render_markdown(summary: Summary) -> str:
 
 
 def render_pdf(summary: Summary) -> bytes:
+    """The summary or sheet as PDF, in the embedded font (RenderError if a text has a character
+    the font lacks: it would print as a box)."""
+    from kingdom.print import fonts
+
+    if refusal := fonts.unprintable(printed_texts(summary)):
+        raise RenderError(refusal)
     scale = sheet_scale(summary) if summary.layout == "sheet" else 1.0
     return _pdf(render_html(summary, for_pdf=True, scale=scale))
+
+
+def printed_texts(summary: Summary) -> list[tuple[str, str]]:
+    """Every text a summary or sheet prints, as (what to call it in a refusal, the text): the
+    cards first, so that a card's name in the title is refused as the card."""
+    texts = []
+    for _, cards in summary.sections:
+        texts.extend((card.name, "".join([card.name, card.cost, card.cost_words, card.type_line,
+                                          card.type_line.upper(), card.set_name, *card.above,
+                                          *card.below, *card.markers, *card.rulings]))
+                     for card in cards)
+    texts.append((f"the title '{summary.title}'", summary.title))
+    texts.extend((f"the heading '{title}'", title) for title, _ in summary.sections)
+    texts.extend((f"the setup note '{note.title}'", note.title + note.text) for note in summary.setup)
+    texts.extend(("an accessibility note", note) for note in summary.access)
+    return texts
 
 
 def sheet_scale(summary: Summary) -> float:
@@ -250,13 +281,43 @@ def sheet_scale(summary: Summary) -> float:
 
 
 def _pdf(html: str) -> bytes:
+    """xhtml2pdf's PDF of `html`. Its warnings (CSS it skips, glyphs) are kept from the user's
+    terminal: the characters are checked before, and a font it could not embed is an error."""
+    from reportlab.platypus.doctemplate import LayoutError
     from xhtml2pdf import pisa
 
-    out = io.BytesIO()
-    status = pisa.CreatePDF(html, dest=out, encoding="utf-8")
+    from kingdom.print import fonts
+
+    said = _Collected()
+    logger = logging.getLogger("xhtml2pdf")
+    propagate, logger.propagate = logger.propagate, False
+    logger.addHandler(said)
+    try:  # read as if it were a file beside the fonts: xhtml2pdf reads local files only there
+        out = io.BytesIO()
+        status = pisa.CreatePDF(html, dest=out, encoding="utf-8",
+                                path=str(Path(fonts.folder()) / "page.html"))
+    except LayoutError:  # (a box that must stay on one page and is taller than a page)
+        raise RenderError("the PDF cannot be laid out: a card's box is taller than a page "
+                          "(its rulings too long?); try --format html") from None
+    finally:
+        logger.removeHandler(said)
+        logger.propagate = propagate
     if status.err:
         raise RenderError(f"PDF rendering failed with {status.err} error(s)")
+    if lost := [m for m in said.messages if m.startswith("@font-face") or "font families" in m]:
+        raise RenderError(f"the print font could not be embedded: {lost[0]}")
     return out.getvalue()
+
+
+class _Collected(logging.Handler):
+    """The messages logged while it is attached."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
 
 
 def render_print_and_play(summary: Summary) -> bytes:

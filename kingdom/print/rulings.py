@@ -1,8 +1,9 @@
-"""Rulings and accessibility notes from the rules folder, for the cards a summary shows.
+"""Rulings and accessibility notes for the cards a summary shows.
 
 The rules files (shared/rules/*.txt, or `--rules`, or KINGDOM_RULES) have a "Clarifications"
 section per card ("Name: ruling") and "Accessibility Notes"; a summary prints the ones for
-its cards.
+its cards. Accessibility notes in our words ship with the cards (cards/<set>/accessibility.txt),
+so an installed package has them: they are used unless a rules folder is named.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from kingdom.print.selection import RenderError
 RULES_ENV = "KINGDOM_RULES"
 DEFAULT_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
 RULES_BYTES = 1024 * 1024  # a rules file is a few dozen KB
+NOTES_FILE = "accessibility.txt"  # a set folder's accessibility notes, shipped with its cards
 
 
 # ------------------------------------------------------------------------------ rulings
@@ -115,8 +117,13 @@ def parse_accessibility(text: str) -> list[str]:
 
 
 def load_accessibility(folder: str | Path | None = None) -> list[tuple[frozenset[str], list[str]]]:
-    """Per rules file: the card names it has rulings for, and its accessibility notes."""
-    found = rules_folder(folder)
+    """Per file of notes: the card names it concerns, and its accessibility notes. Those shipped
+    with the cards (each set's accessibility.txt), unless a rules folder is named (`folder` or
+    $KINGDOM_RULES): then the notes of its rules files, each about the cards it has rulings for."""
+    named = folder or os.environ.get(RULES_ENV)
+    if not named:
+        return [(names, list(notes.values())) for names, notes in shipped_accessibility()]
+    found = rules_folder(named)
     if found is None:
         return []
     out = []
@@ -125,4 +132,23 @@ def load_accessibility(folder: str | Path | None = None) -> list[tuple[frozenset
         notes = parse_accessibility(text)
         if notes:
             out.append((frozenset(parse_rulings(text)), notes))
+    return out
+
+
+def shipped_accessibility() -> list[tuple[frozenset[str], dict[str, str]]]:
+    """The notes shipped with the built-in cards: per set folder with an accessibility.txt, its
+    cards' names and its notes by key ("favors": "Favors are public: ...")."""
+    from kingdom.compiler.build import builtin_library
+    from kingdom.compiler.expansions import BUILTIN_CARDS
+
+    library = builtin_library()
+    out = []
+    for file in sorted(BUILTIN_CARDS.glob(f"*/{NOTES_FILE}")):
+        notes = {}
+        for raw in read_text(file, RULES_BYTES).splitlines():
+            key, _, text = raw.partition(":")
+            if raw.strip() and not raw.startswith("#"):
+                notes[key.strip()] = text.strip()
+        names = frozenset(c.name for c in library if c.set == file.parent.name)
+        out.append((names, notes))
     return out

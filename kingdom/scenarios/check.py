@@ -21,7 +21,7 @@ import jsonschema
 
 from kingdom.compiler.documents import kind_of, read_yaml
 from kingdom.compiler.errors import Diagnostic
-from kingdom.compiler.loader import Located
+from kingdom.compiler.loader import Located, load_yaml
 from kingdom.runtime import tokens
 from kingdom.runtime.library import Library
 
@@ -93,9 +93,10 @@ class Scenario:
         return Diagnostic(code, message, str(self.file), line, col, hint)
 
 
-def load_file(file: Path) -> tuple[list[Scenario], list[Diagnostic]]:
-    """The scenarios of a file with their form checked, or the problems of the file as a whole."""
-    doc, problems = read_yaml(file, "K500")
+def load_file(file: Path, text: str | None = None) -> tuple[list[Scenario], list[Diagnostic]]:
+    """The scenarios of a file with their form checked, or the problems of the file as a whole;
+    `text`: the file as an editor holds it, unsaved."""
+    doc, problems = read_yaml(file, "K500") if text is None else load_yaml(str(file), text)
     if doc is None:
         return [], problems
     data = doc.data

@@ -9,15 +9,17 @@ with positioned errors and is not run, and nothing in a file stops the other fil
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kingdom.compiler.build import broken_cards, compile_folders
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.expansions import discover
+from kingdom.lab.bots import DefaultAgent
 from kingdom.runtime.cards import Card
 from kingdom.runtime.decisions import (
     BUY,
@@ -41,6 +43,8 @@ from kingdom.runtime.tokens import BY_KEY, KINDS, SPENDABLE
 from kingdom.scenarios.check import Scenario, check_references, from_data, load_file
 from kingdom.table import moves
 
+FILE_PROBLEM = "(file)"  # an outcome's name when its file is not read or not well formed
+
 
 class ScenarioFailure(Exception):
     """The scenario did not go as written."""
@@ -52,9 +56,23 @@ class Outcome:
     name: str
     passed: bool
     message: str = ""
+    seconds: float = field(default=0.0, compare=False)  # how long it took to run
 
 
 # ------------------------------------------------------------------------------ answers
+class BotAgent(DefaultAgent):
+    """A player of `bot:`: the generic bot answers its decisions (a decision-situation test)."""
+
+    def __init__(self) -> None:
+        self.answers: list[Any] = []
+        self.turn_answers = None
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.kind in (PLAY, TREASURES, BUY):
+            raise ScenarioFailure("unexpected turn decision for the bot")
+        return super().decide(decision)
+
+
 class ScriptedAgent:
     """Answers decisions from a scenario's `answers`, in the order they are asked."""
 
@@ -199,7 +217,10 @@ def card_list(value: Any) -> list[str]:
 
 def build_game(spec: dict, library: Library) -> Game:
     players = int(spec.get("players", 2))
-    agents = [ScriptedAgent(f"p{i + 1}") for i in range(players)]
+    bot = spec.get("bot") or []
+    bots = {bot} if isinstance(bot, str) else set(bot)  # answered by the generic bot
+    agents = [BotAgent() if f"p{i + 1}" in bots else ScriptedAgent(f"p{i + 1}")
+              for i in range(players)]
     kingdom = list(spec.get("kingdom", []))
     setup = spec.get("setup", {})
     if setup == "standard":
@@ -356,6 +377,11 @@ def cards_for(expansions: list[Path]) -> Loaded:
     return _LIBRARIES[key]
 
 
+def forget_libraries() -> None:
+    """Compile the cards again next time: a card file changed (Kingdom Studio saved one)."""
+    _LIBRARIES.clear()
+
+
 def card_problems() -> list[Diagnostic]:
     """The errors of every card file that did not compile, over the libraries loaded so far."""
     seen: dict[tuple, Diagnostic] = {}
@@ -370,13 +396,21 @@ def run_file(file: Path, cards: Sequence[Path] = ()) -> list[Outcome]:
     that is not well formed fails alone."""
     scenarios, problems = load_file(file)
     if problems:
-        return [Outcome(str(file), "(file)", False, CompileError(problems).report())]
+        return [Outcome(str(file), FILE_PROBLEM, False, CompileError(problems).report())]
     return [run_scenario(scenario, cards=cards) for scenario in scenarios]
 
 
 def run_scenario(scenario: Scenario | dict, file: Path | None = None,
                  cards: Sequence[Path] = ()) -> Outcome:
-    """Check the scenario (a loaded one, or data made in code beside `file`), play it; never raises."""
+    """Check the scenario (a loaded one, or data made in code beside `file`), play it; never
+    raises. The outcome says how long that took."""
+    start = time.perf_counter()
+    outcome = _run_scenario(scenario, file, cards)
+    outcome.seconds = time.perf_counter() - start
+    return outcome
+
+
+def _run_scenario(scenario: Scenario | dict, file: Path | None, cards: Sequence[Path]) -> Outcome:
     if isinstance(scenario, dict):
         scenario = from_data(scenario, file or Path("<scenario>"))
     file, name, spec = scenario.file, scenario.name, scenario.spec

@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from kingdom.compiler.texts import printable
-from kingdom.runtime.setup import standard_game
+from kingdom.runtime.setup import RANDOM, standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
 from kingdom.runtime.tokens import BY_KEY
-from kingdom.table.narrate import Narrator, money
+from kingdom.table.answers import AnswerError, decision_lines, how_to_answer, parse
+from kingdom.table.narrate import Narrator
 from kingdom.table.save import Record, SaveError, remove_stale
+from kingdom.table.spoken import count, grouped, money, one_line, words
 
 
 # ---------------------------------------------------------------------------- the game
@@ -58,8 +60,13 @@ class Table:
         for seat in range(1, len(self.bots) + 2):
             agents.append(session.seat() if seat == self.record.seat
                           else next(bots).agent(self.record.seed + seat - 1))
-        game = standard_game(self.library, self.record.kingdom, agents, seed=self.record.seed)
-        self.narrator = Narrator(self.plain).attach(game)
+        record = self.record
+        ally = {"random": RANDOM, "none": None}.get(record.ally, record.ally)
+        game = standard_game(self.library, record.kingdom, agents, seed=record.seed,
+                             colonies=record.colonies, ally=ally, choices=record.setup_choices())
+        self.narrator = Narrator(self.plain, hearer=self.me).attach(game)
+        self.ally_text = game.ally.text if game.ally is not None else ""
+        self.notes = game_notes(game)
         self.session = session
         session.start(game)
         given = 0
@@ -82,6 +89,12 @@ class Table:
                             "changed since it was saved?") from None
         self.record.answers = list(answers)
         return None
+
+    def seating(self) -> str:
+        """Who plays the other seats: 'p2 is big-money, p3 is default'."""
+        bots = iter(self.record.bots)
+        return ", ".join(f"p{seat} is {next(bots)}" for seat in range(1, len(self.record.bots) + 2)
+                         if seat != self.record.seat)
 
     def pending(self) -> Pending | None:
         """The person's decision now, or None once the game is over (then the narration of
@@ -124,148 +137,43 @@ class Table:
             self.narrator.detach()
 
 
-# ---------------------------------------------------------------------------- answers
-class AnswerError(Exception):
-    """Text that is no answer to the decision: says what would be accepted."""
+def game_notes(game) -> list[str]:
+    """The accessibility notes (shipped with the cards, kingdom/print/rulings.py) that concern
+    this game's cards: what the narration will say aloud, read to the person at setup."""
+    from kingdom.print.notes import relevant_access
+    from kingdom.print.rulings import load_accessibility
+    from kingdom.print.selection import Selection
 
-
-NONE_WORDS = ("0", "none", "done", "stop")
-
-
-def choices(pending: Pending) -> list[tuple[str, Any]]:
-    """What the person picks from, numbered from 1: (label, plain value). Picks of several
-    cards list every card (two Coppers are two lines); one pick lists each name once."""
-    kind, options = pending.kind, pending.options
-    if kind == "yes_no":
-        return [("yes", True), ("no", False)]
-    if kind == "number":
-        return [(str(n), n) for n in options]
-    if _many(pending):
-        return [(name, name) for name in options]
-    seen = dict.fromkeys(str(o) for o in options)
-    return [(label, label) for label in seen]
-
-
-def _many(pending: Pending) -> bool:
-    return pending.kind in ("cards", "treasures", "order")
-
-
-def _optional(pending: Pending) -> bool:
-    return pending.kind in ("play", "buy") or (pending.min == 0 and not _many(pending)
-                                               and pending.kind not in ("yes_no", "number"))
-
-
-def parse(pending: Pending, text: str) -> Any:
-    """The plain answer `text` stands for: numbers of the listed choices or names (any case,
-    a unique beginning is enough); several, for picks of cards, separated by commas or spaces;
-    'all'; 0 or 'none' for nothing. AnswerError says what would be accepted."""
-    listed = choices(pending)
-    words = text.strip()
-    if pending.kind == "number":
-        if words.isdigit() and int(words) in pending.options:
-            return int(words)
-        raise AnswerError(f"answer a number from {pending.options[0]} to {pending.options[-1]}")
-    if _many(pending):
-        return _parse_many(pending, words, listed)
-    if _optional(pending) and words.lower() in NONE_WORDS:
-        return None
-    return _one(words, listed)
-
-
-def _one(words: str, listed: list[tuple[str, Any]]) -> Any:
-    if words.isdigit():
-        index = int(words)
-        if 1 <= index <= len(listed):
-            return listed[index - 1][1]
-        raise AnswerError(f"there is no choice {index}: {_accepted(listed)}")
-    lower = words.lower()
-    exact = [value for label, value in listed if label.lower() == lower]
-    if exact:
-        return exact[0]
-    starts = [(label, value) for label, value in listed if label.lower().startswith(lower)]
-    if len(starts) == 1:
-        return starts[0][1]
-    if starts:
-        raise AnswerError(f"'{words}' could be {', '.join(label for label, _ in starts)}: "
-                          "type more of the name")
-    raise AnswerError(f"'{words}' is not a choice: {_accepted(listed)}")
-
-
-def _parse_many(pending: Pending, words: str, listed: list[tuple[str, Any]]) -> list[str]:
-    lower = words.lower()
-    if lower == "all":
-        picked = [value for _label, value in listed]
-    elif lower in NONE_WORDS or not words:
-        picked = []
-    else:
-        parts = words.replace(",", " ").split() if all(
-            p.isdigit() for p in words.replace(",", " ").split()) else words.split(",")
-        free = list(range(len(listed)))
-        picked = []
-        for part in (p.strip() for p in parts if p.strip()):
-            index = _index(part, listed, free)
-            free.remove(index)
-            picked.append(listed[index][1])
-    if pending.kind == "order":  # the cards not named keep their order, after those named
-        named = list(picked)
-        rest = [value for _label, value in listed]
-        for name in named:
-            rest.remove(name)
-        picked = named + rest
-    return picked
-
-
-def _index(part: str, listed: list[tuple[str, Any]], free: list[int]) -> int:
-    """The position of the listed choice `part` names among those not picked yet."""
-    if part.isdigit():
-        index = int(part) - 1
-        if index not in range(len(listed)):
-            raise AnswerError(f"there is no choice {part}: {_accepted(listed)}")
-        if index not in free:
-            raise AnswerError(f"choice {part} is named twice")
-        return index
-    value = _one(part, [(listed[i][0], listed[i][1]) for i in free] or listed)
-    for i in free:
-        if listed[i][1] == value:
-            return i
-    raise AnswerError(f"'{part}' is named more often than there are such cards")
-
-
-def _accepted(listed: list[tuple[str, Any]]) -> str:
-    return f"answer 1 to {len(listed)} or a name ({', '.join(label for label, _ in listed)})"
-
-
-def how_to_answer(pending: Pending) -> str:
-    """One line saying what an answer looks like for this decision."""
-    if pending.kind == "number":
-        return f"Answer a number from {pending.options[0]} to {pending.options[-1]}."
-    if pending.kind == "order":
-        return "Answer the order, top first: numbers or names separated by commas (the rest " \
-               "follow in the order listed)."
-    if _many(pending):
-        low, high = pending.min, pending.max
-        amount = (f"0 or {high}" if pending.exact else str(low) if low == high
-                  else f"{low} to {high}")
-        return f"Pick {amount}: numbers or names separated by commas, 'all', or 0 for none."
-    return "Answer a number or a name" + (", or 0 for none." if _optional(pending) else ".")
+    cards = list({id(c.d): c.d for pile in game.piles.values() for c in pile.cards}.values())
+    piles = {name: members for name, members in game.library.split_piles.items() if name in game.piles}
+    selection = Selection("this game", cards, piles, game.ally, is_kingdom=True)
+    return relevant_access(game.library, selection, load_accessibility())
 
 
 # ---------------------------------------------------------------------------- describing
 def status(pending: Pending, plain: bool) -> list[str]:
-    """What the person may know now, in a few lines."""
+    """What the person may know now, in two lines: the turn and their hand; the others."""
     view = pending.view
-    lines = [f"Turn {view.turn}, {view.current}'s {view.phase} phase: {view.actions} "
-             f"Action{'s' * (view.actions != 1)}, {view.buys} Buy{'s' * (view.buys != 1)}, "
-             f"{money(view.coins, plain)}."]
-    lines.append("Your hand: " + (", ".join(view.hand) or "empty") + ".")
+    me = next(p for p in view.players if p.name == view.player)
+    whose = "Your" if view.current == view.player else f"{view.current}'s"
+    turn = next(p.turns_taken for p in view.players if p.name == view.current)
+    hand = ", ".join(grouped(list(view.hand))) or "empty"
+    lines = [f"{whose} turn {turn}, {view.phase} phase: {count(view.actions, 'Action')}, "
+             f"{count(view.buys, 'Buy')}, {money(view.coins, plain)}. Your hand: {hand}."
+             + _tokens(me)]
     if view.set_aside:
-        lines.append("Set aside: " + ", ".join(view.set_aside) + ".")
-    for p in view.players:
-        tokens = ", ".join(f"{n} {BY_KEY[key].plural}" for key, n in p.tokens if n)
-        who = "You" if p.name == view.player else p.name
-        lines.append(f"{who}: {p.hand_size} in hand, {p.deck_size} in deck, {p.discard_size} "
-                     f"in discard" + (f", {tokens}" if tokens else "") + ".")
+        lines.append("Set aside: " + ", ".join(grouped(list(view.set_aside))) + ".")
+    others = [f"{p.name} {p.hand_size} in hand, {p.deck_size} in deck, {p.discard_size} in "
+              f"discard{_tokens(p, ',')}" for p in view.players if p.name != view.player]
+    lines.append("Others: " + "; ".join(others) + ".")
     return lines
+
+
+def _tokens(player: Any, lead: str = " You have") -> str:
+    held = [BY_KEY[key].count(n) for key, n in player.tokens if n]
+    if not held:
+        return ""
+    return f"{lead} {', '.join(held)}" + ("." if lead.endswith("have") else "")
 
 
 def supply_lines(pending: Pending, plain: bool) -> list[str]:
@@ -287,18 +195,31 @@ def score_lines(pending: Pending) -> list[str]:
     ends, VP tokens aside)."""
     return [f"{p.name}: " + (f"{p.score} VP" if p.score is not None else
                              f"score hidden, {p.vp_tokens} VP tokens")
-            + f", {p.turns_taken} turns taken" for p in pending.view.players]
+            + f", {count(p.turns_taken, 'turn')} taken" for p in pending.view.players]
 
 
-def decision_lines(pending: Pending) -> list[str]:
-    about = f" ({pending.card})" if pending.card and pending.card not in pending.prompt else ""
-    lines = [f"{pending.prompt}{about}"]
-    for number, (label, _value) in enumerate(choices(pending), 1):
-        lines.append(f"  {number}. {label}")
-    if _optional(pending):
-        lines.append("  0. none")
-    lines.append(how_to_answer(pending))
-    return lines
+def card_lines(library, name: str, plain: bool) -> tuple[list[str], bool]:
+    """`? NAME`: the card's (or each card of a split pile's) cost, types and text; or, for a
+    name that is none, the closest names. (lines, whether a card was found)"""
+    import difflib
+
+    from kingdom.runtime.library import find_card
+
+    found = find_card(library, name)
+    if found is None:
+        known = sorted({*library.cards, *library.split_piles})
+        close = difflib.get_close_matches(name.lower(), [n.lower() for n in known], n=3, cutoff=0.6)
+        said = [n for n in known if n.lower() in close]
+        return [f"No card named '{printable(name)}'" + (f"; did you mean {' or '.join(said)}?"
+                                                         if said else ".")], False
+    members = library.split_piles.get(found)
+    lines = [f"The {found} pile, top first: {', '.join(members)}."] if members else []
+    for card in (library[m] for m in (members or [found])):
+        text = one_line(card.text) if plain else " ".join(card.text.split())
+        types = ", ".join(card.types) if plain else " - ".join(card.types)
+        line = f"{card.name} ({money(card.cost, plain)}; {types}): {words(text) if plain else text}"
+        lines.append(printable(line))
+    return lines, True
 
 
 HELP = """Commands: a number or name answers; '? CARD' shows a card's text; 'hand', 'supply'
@@ -377,7 +298,9 @@ class Terminal:
                        "whole game).", None)
             self.shown = last
         else:
-            self.write(f"You are {table.me}. Type ? for help.", None)
+            self.write(f"You are {table.me}; {table.seating()}. Type ? for help.", None)
+            if table.notes:
+                self.write("Said aloud in this game: " + " ".join(table.notes), None)
         while True:
             pending = table.pending()
             if table.failure:
@@ -403,10 +326,12 @@ class Terminal:
 
     def _decide(self, pending: Pending) -> None:
         """Ask until a legal answer is given (or the game is rewound by undo)."""
-        for line in decision_lines(pending):
+        for line in decision_lines(pending, self.table.ally_text, self.table.plain):
             self.write(line, None)
         while True:
             text = self.read("> ").strip()
+            if not text:
+                continue
             command, _, rest = text.partition(" ")
             command = command.lower()
             if command in ("?", "help"):
@@ -427,16 +352,9 @@ class Terminal:
         if not name:
             self.write(HELP, None)
             return
-        from kingdom.compiler.texts import printable
-        from kingdom.runtime.library import find_card
-
-        found = find_card(self.table.library, name)
-        if found is None or found in self.table.library.split_piles:
-            self.write(f"No card named '{name}'.", "red")
-            return
-        card = self.table.library[found]
-        self.write(printable(f"{card.name} ({money(card.cost, self.table.plain)}, "
-                             f"{' - '.join(card.types)}): " + " ".join(card.text.split())), None)
+        lines, found = card_lines(self.table.library, name, self.table.plain)
+        for line in lines:
+            self.write(line, None if found else "red")
 
     def _save_to(self, path: Path) -> None:
         """`save FILE`: save there now and after every answer from now on."""
@@ -466,7 +384,8 @@ class Terminal:
 
 
 COMMANDS: dict[str, Callable[[Terminal, Pending], bool]] = {
-    "hand": lambda t, p: t._lines(status(p, t.table.plain)[1:2]),
+    "hand": lambda t, p: t._lines(["Your hand: " + (", ".join(grouped(list(p.view.hand)))
+                                                     or "empty") + "."]),
     "supply": lambda t, p: t._lines(supply_lines(p, t.table.plain)),
     "score": lambda t, p: t._lines(score_lines(p)),
     "state": lambda t, p: t._lines(status(p, t.table.plain)),

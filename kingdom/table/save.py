@@ -52,7 +52,15 @@ class Record:
     seed: int
     seat: int = 1  # the person's seat, from 1 (first player), as `--seat`
     cards: list[str] = field(default_factory=list)  # --cards paths
+    ally: str = "random"  # --ally: an Ally's name, "random" (drawn when a Liaison is in) or "none"
+    bane: str = ""  # --bane, --ferryman: the pile picked ("": drawn)
+    ferryman: str = ""
+    colonies: bool = False  # --colonies
     answers: list[Any] = field(default_factory=list)
+
+    def setup_choices(self) -> dict[str, str]:
+        """The setup piles picked, as standard_game takes them ({"bane": "Moat"})."""
+        return {key: getattr(self, key) for key in ("bane", "ferryman") if getattr(self, key)}
 
     def setup(self) -> dict[str, Any]:
         """The settings: every field but the answers."""
@@ -223,6 +231,18 @@ def _texts(value: Any) -> list[str]:
     return list(value)
 
 
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a text, not {json.dumps(value)[:40]}")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, not {json.dumps(value)[:40]}")
+    return value
+
+
 def _number(value: Any) -> int:
     if not _whole(value):
         raise TypeError(f"expected a whole number, not {json.dumps(value)[:40]}")
@@ -238,4 +258,8 @@ SETTINGS: dict[str, tuple[Callable[[Any], Any], Any]] = {
     "seed": (_number, REQUIRED),
     "seat": (_number, 1),
     "cards": (_texts, []),
+    "ally": (_text, "random"),
+    "bane": (_text, ""),
+    "ferryman": (_text, ""),
+    "colonies": (_flag, False),
 }

@@ -51,4 +51,4 @@ class TokenSpending:
         kind.spend.effect.apply(self, player, n)
         if self.log is not None:
             self.note(f"{player.name} spends {kind.count(n)}")
-        self.tokens_changed(player)
+        self.tokens_changed(player, (kind, n))
