@@ -16,7 +16,7 @@ from kingdom.compiler.errors import Diagnostic
 from kingdom.compiler.loader import Located, load_yaml
 from kingdom.compiler.names import check_file_names
 from kingdom.compiler.nodes import Env, Node
-from kingdom.compiler.parser import DSLSyntaxError, later_errors, parse
+from kingdom.compiler.parser import DSLSyntaxError, later_errors, parse, parses
 from kingdom.compiler.primitives.buy_limits import BuyLimit
 from kingdom.compiler.primitives.costs import CostChange
 from kingdom.compiler.printed import printed_parts, read_printed
@@ -272,6 +272,7 @@ def compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     A statement that the grammar accepts but whose node fails to check, compile or render
     (a fault of Kingdom's, not the author's) is reported at that node, never as a traceback.
     """
+    env.fits = lambda statement: parses(statement, where=("triggers", env.card_kind))
     try:
         return _compile_card(card, env)
     except Exception as exc:

@@ -371,17 +371,17 @@ def nearest_phrase(source: str, offset: int, start: str, parses: Parses,
 
     statement_end = source.find(";", begin)  # (a later statement's own fault is not this one's)
 
-    def fits(text: str | None) -> bool:
-        if text is None:
+    def fits(raw: str | None) -> bool:
+        if raw is None:
             return False
-        text = _tidy(text)
+        text = _tidy(raw)
         if not text or text in tried:
             return False
         tried.add(text)
         if parses(text, start):
             return True
-        shift = len(text) - len(_tidy(source))
-        return statement_end >= 0 and parses(_tidy(text[: statement_end + shift]), start)
+        shift = len(raw) - len(source)
+        return statement_end >= 0 and parses(_tidy(raw[: statement_end + shift]), start)
 
     head, tail = source[:begin], source[begin + len(written):]
     close = [e for e in expected if e.insert and e.group != "the end"

@@ -106,6 +106,9 @@ class Env:
         self.context = "play"  # play, trigger, setup, worth: what "this" means and where it is
         self.card_name = ""  # the card being compiled, and its kind ("kingdom", "ally", ...)
         self.card_kind = "kingdom"
+        # whether a statement compiles as a trigger of this card, for a hint to offer it only
+        # then (compile_card sets it: compiler.parser.parses)
+        self.fits: Callable[[str], bool] = lambda _statement: True
         # what a step's decision leads to, for an agent weighing it (id of the step -> the node
         # of what its "you may ... for/to" offers, else of the statement after it): `reward_of`
         self.rewards: dict[int, Node] = {}

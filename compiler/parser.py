@@ -108,7 +108,9 @@ def _names_in_any_case(text: str, error: DSLSyntaxError, start: str) -> str | No
     it; None otherwise. The name is resolved in any case when compiling (a misspelt one is
     told there, with the names it is near)."""
     begin = offset_of(text, error.line, error.column)
-    words = list(re.finditer(r"[a-z][\w'-]*", text[begin:]))
+    named = re.search(r"(?:[A-Z][\w'-]* )+$", text[:begin])  # "Throne room": the name so far
+    begin = named.start() if named and text[begin:begin + 1].islower() else begin
+    words = list(re.finditer(r"[A-Za-z][\w'-]*", text[begin:]))
     opening = text[:begin].rstrip() == "" or text[:begin].rstrip().endswith((";", ":", "|"))
     terminals = accepted(text[:begin], start) or set()
     if (not words or words[0].start() != 0 or words[0].group(0) in COMMON_WORDS or opening
@@ -127,6 +129,8 @@ def _names_in_any_case(text: str, error: DSLSyntaxError, start: str) -> str | No
                         for n, w in enumerate(m.group(0) for m in run[:size]))
         end = begin + run[size - 1].end()
         candidate = text[:begin] + name + text[end:]
+        if candidate == text:  # (nothing to read in another case)
+            continue
         try:
             parse(candidate, start, explained=False)
         except DSLSyntaxError as later:  # (the fault of a later statement is its own)

@@ -28,20 +28,25 @@ def _names() -> tuple[set[str], set[str], set[str], Any, Any]:
 def compile_card_text(text: str, file: str = "card.yaml", line: int = 0) -> list[str]:
     """The diagnostics (as 'CODE message') of a card file's text compiled against the
     built-in cards (those at its `line` only, when given); [] when it compiles."""
+    return [f"{d.code} {d.message}" for d in card_diagnostics(text, file)
+            if not line or d.line == line]
+
+
+def card_diagnostics(text: str, file: str = "card.yaml") -> list[Any]:
+    """Every Diagnostic of a card file's text compiled against the built-in cards."""
     from kingdom.compiler.card import compile_card, parse_card
     from kingdom.compiler.nodes import Env
 
     parsed = parse_card(Path(file), "test", text)
     if isinstance(parsed, list):
-        return [f"{d.code} {d.message}" for d in parsed]
+        return parsed
     names, piles, types, resolve, suggest = _names()
     roles = {n.pile_role for section in (parsed.play, parsed.triggers) if section is not None
              for n in section.walk() if getattr(n, "pile_role", "")}  # ("its cards are Banes")
     env = Env(parsed.doc, names | {parsed.name}, piles | roles, types,
               lambda n: n if n == parsed.name else resolve(n), suggest)
     compile_card(parsed, env)
-    return [f"{d.code} {d.message}" for d in [*parsed.diagnostics, *env.diagnostics]
-            if not line or d.line == line]
+    return [*parsed.diagnostics, *env.diagnostics]
 
 
 def compile_statement(statement: str, section: str = "play", start: str = "statements",

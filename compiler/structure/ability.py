@@ -114,13 +114,20 @@ class Ability(Node):
         if noun is not None and [r[1] for r in noun.resolved] == [env.card_name]:
             return "self"
         text = when.render()
-        # (each wording offered here compiles: tests/test_hints.py writes it for every event)
-        hint = (f"write 'while this is in play, {text}: ...' for while a copy is in play, or "
-                f"'in games using this, {text}: ...' for a game-wide ability"
-                if text.startswith("when you ") else f"'{text}' works on an Ally (kind: ally); "
-                f"on this card write 'while this is in play, {text}: ...'")
+        statement = self.unparse()
+        head = statement[: len(statement) - len(self.body.unparse())].rstrip(" :")
+        wordings = [(f"while this is in play, {head}: ...", "for while a copy is in play",
+                     f"while this is in play, {statement}")]
+        if text.startswith("when you "):
+            wordings.append((f"in games using this, {head}: ...", "for a game-wide ability",
+                             f"in games using this, {statement}"))
+        fitting = [w for w in wordings if head and env.fits(w[2])]  # (only what compiles)
+        offered = " or ".join(f"'{w}' {why}" for w, why, _ in fitting)
+        hint = f"'{text}' works on an Ally (kind: ally)" + (
+            f"; on this card write {offered}" if offered
+            else "; no wording of it says where a card of another kind must be")
         env.error("K320", f"'{text}' does not say where this card must be for it to work",
-                  self, hint, suggestion=f"while this is in play, {self.unparse()}")
+                  self, hint, suggestion=fitting[0][2] if fitting else "")
         return "game"
 
     def render(self, they: bool = False) -> str:
