@@ -107,14 +107,16 @@ def _names_in_any_case(text: str, error: DSLSyntaxError, start: str) -> str | No
     ("gain a silver", "a throne room"), when a name may go there and the text then reads past
     it; None otherwise. The name is resolved in any case when compiling (a misspelt one is
     told there, with the names it is near)."""
-    begin = offset_of(text, error.line, error.column)
-    named = re.search(r"(?:[A-Z][\w'-]* )+$", text[:begin])  # "Throne room": the name so far
-    begin = named.start() if named and text[begin:begin + 1].islower() else begin
+    at = offset_of(text, error.line, error.column)
+    written = re.match(r"[a-z][\w'-]*", text[at:])
+    if not written or written.group(0) in COMMON_WORDS or _misspelt_keyword(
+            written.group(0), accepted(text[:at], start) or set()):
+        return None  # ("cardsx" where "cards" may go is a syntax error at the word)
+    named = re.search(r"(?:[A-Z][\w'-]* )+$", text[:at])  # "Throne room": the name so far
+    begin = named.start() if named else at
     words = list(re.finditer(r"[A-Za-z][\w'-]*", text[begin:]))
     opening = text[:begin].rstrip() == "" or text[:begin].rstrip().endswith((";", ":", "|"))
-    terminals = accepted(text[:begin], start) or set()
-    if (not words or words[0].start() != 0 or words[0].group(0) in COMMON_WORDS or opening
-            or "NAME" not in terminals or _misspelt_keyword(words[0].group(0), terminals)):
+    if opening or "NAME" not in (accepted(text[:begin], start) or ()):
         return None  # (a statement's first word is a step, misspelt or not: K201)
     run = [words[0]]
     for word in words[1:]:
@@ -147,7 +149,7 @@ def _misspelt_keyword(word: str, terminals: set[str]) -> bool:
     """Whether `word` looks like a keyword that may go where it is ("cardsx", "aq"): a
     syntax error then, not a card name."""
     keywords = [k for t in terminals for k in words_of(t)]
-    return any(word.startswith(k) or difflib.SequenceMatcher(None, word, k).ratio() >= 0.75
+    return any(word.startswith(k) or difflib.SequenceMatcher(None, word, k).ratio() >= 0.8
                for k in keywords)
 
 
@@ -168,9 +170,11 @@ def parses(text: str, start: str = "statements", where: tuple[str, str] = ("", "
         nodes = parse(text, start, explained=False)
     except DSLSyntaxError:
         return False
+    section, kind = where
+    if start == "head_only":  # (a head stands where a statement it starts would)
+        return not section or parses(f"{text}: +1 card", "statements", where)
     if start != "statements":
         return True
-    section, kind = where
     env = Env(Located("", None, ""), set(), set(), set(), lambda _name: None, lambda _name: None)
     env.card_kind = kind or "kingdom"
     check_references(Block([nodes]), env, playing=section != "triggers")

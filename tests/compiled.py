@@ -21,8 +21,12 @@ def _names() -> tuple[set[str], set[str], set[str], Any, Any]:
 
     library, _ = compile_folders(list(FOLDERS), strict=False)
     names = {c.name for c in library} | set(library.split_piles)
+    roles = {n.pile_role for card in library if card.tree is not None
+             for section in (card.tree.play, card.tree.triggers) if section is not None
+             for n in section.walk() if getattr(n, "pile_role", "")}  # ("its cards are Banes")
     types = set(CARD_TYPES) | {t for card in library for t in card.types}
-    return names, set(library.split_piles), types, library.resolve, _suggester(names | types)
+    return (names, set(library.split_piles) | roles, types, library.resolve,
+            _suggester(names | types))
 
 
 def compile_card_text(text: str, file: str = "card.yaml", line: int = 0) -> list[str]:

@@ -15,7 +15,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS_FOLDERS = (ROOT / "cards", ROOT / "tests" / "dsl-cards", ROOT / "examples")
 SECTIONS = ("play", "triggers")
-_TOKEN = re.compile(r"[+$]*\w[\w'$-]*|[^\w\s]")  # a word, a number, "+1", "$2", a sign
+# a card name ("Fork Road", one token as the grammar reads it), a word, "+1", "$2", a sign
+_TOKEN = re.compile(r"[A-Z][\w'-]*(?: (?:of )?[A-Z][\w'-]*)*|[+$]*\w[\w'$-]*|[^\w\s]")
 
 
 @dataclass(frozen=True)
