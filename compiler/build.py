@@ -83,7 +83,8 @@ def compile_folders(folders: list[Path], strict: bool = True,
                   else parse_card_cached(file, set_name, cached))
         if isinstance(result, list):
             diagnostics.extend(result)
-        else:
+        else:  # (one whose text did not all parse is still checked, never added)
+            diagnostics.extend(result.diagnostics)
             parsed.append(result)
     if strict:
         warn_once(broken)

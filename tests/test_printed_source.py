@@ -45,7 +45,7 @@ def text_card(card: ParsedCard, text: str, tmp: Path) -> ParsedCard | list:
 
 
 def same_tree(a: ParsedCard, b: ParsedCard | list) -> bool:
-    return isinstance(b, ParsedCard) and (a.play, a.triggers, a.worth, a.vp) == (
+    return isinstance(b, ParsedCard) and not b.diagnostics and (a.play, a.triggers, a.worth, a.vp) == (
         b.play, b.triggers, b.worth, b.vp)
 
 
@@ -66,7 +66,8 @@ def measure(tmp: Path) -> tuple[list[str], list[str], int, int, list[str]]:
             if is_plain:
                 plain.append(card.name)
         else:
-            why = (printed[0].message if isinstance(printed, list) else "another tree")
+            faults = printed if isinstance(printed, list) else printed.diagnostics
+            why = faults[0].message if faults else "another tree"
             failed.append(f"{card.name}: {why}")
     return same, plain, total, actions, failed
 
