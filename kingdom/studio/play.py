@@ -15,11 +15,12 @@ from kingdom.lab import roster
 from kingdom.lab.rate import official_cards, place, rate_card, reference_table
 from kingdom.lab.simulate import random_kingdom
 from kingdom.runtime.library import Library
-from kingdom.runtime.stepwise import IllegalAnswer, Pending
+from kingdom.runtime.stepwise import IllegalAnswer
 from kingdom.scenarios.runner import forget_libraries, run_file
 from kingdom.table.answers import AnswerError, choices, how_to_answer, many, optional, parse, question
 from kingdom.table.play import Table
 from kingdom.table.save import Record
+from kingdom.table.spoken import count, money
 
 AMONG = ("base",)  # the official cards a rating is placed among
 MAX_GAMES = 200  # games a rating from the page may ask for
@@ -116,7 +117,7 @@ class Game:
             if pending is None:
                 return "the game is over"
             try:
-                self.table.answer(parse(pending, _by_name(pending, text)))
+                self.table.answer(parse(pending, text))
             except (AnswerError, IllegalAnswer) as exc:
                 return str(exc)
             return ""
@@ -138,35 +139,18 @@ class Game:
                                  "winners": list(result.winners), "turns": result.turns}
                 return out
             view = pending.view
+            numbers = pending.options if pending.kind == "number" else ()
             out["pending"] = {
-                "prompt": question(pending, self.table.ally_text),
-                "choices": [label for label, _name in page_choices(pending)], "many": many(pending),
-                "optional": optional(pending), "how": how_to_answer(pending),
-                "status": f"Turn {view.turn}: {view.actions} actions, {view.buys} buys, "
-                          f"${view.coins}. Hand: {', '.join(view.hand) or 'empty'}."}
+                "prompt": question(pending, self.table.ally_text), "kind": pending.kind, "min": pending.min,
+                "max": pending.max, "many": many(pending), "optional": optional(pending),
+                "choices": [{"label": c.label, "name": c.name, "count": c.count}
+                            for c in choices(pending)],
+                "numbers": [min(numbers), max(numbers)] if numbers else None,
+                "how": how_to_answer(pending),
+                "status": f"Turn {view.turn}: {count(view.actions, 'Action')}, "
+                          f"{count(view.buys, 'Buy')}, {money(view.coins)}. "
+                          f"Hand: {', '.join(view.hand) or 'empty'}."}
             return out
 
     def close(self) -> None:
         self.table.close()
-
-
-def page_choices(pending: Pending) -> list[tuple[str, str]]:
-    """The page's buttons and boxes: (label, the answer it stands for), one per card of a pick
-    of several and one per number, by name (`kingdom play`'s groups and costs aside)."""
-    if pending.kind == "yes_no":
-        return [("yes", "yes"), ("no", "no")]
-    if pending.kind == "number":
-        return [(str(n), str(n)) for n in pending.options]
-    if many(pending):
-        return [(name, name) for name in pending.options]
-    return [(c.name, c.name) for c in choices(pending)]
-
-
-def _by_name(pending: Pending, text: str) -> str:
-    """The page answers with numbers of its own choices ("1,3"): the same answer by names."""
-    numbers = [part.strip() for part in text.split(",")]
-    listed = page_choices(pending)
-    if text.strip() in ("", "0") or not all(n.isdigit() and 1 <= int(n) <= len(listed)
-                                            for n in numbers):
-        return text
-    return ", ".join(listed[int(n) - 1][1] for n in numbers)

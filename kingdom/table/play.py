@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from kingdom.compiler.texts import printable
+from kingdom.lab.invariants import InvariantChecker
+from kingdom.runtime.decisions import BUY
 from kingdom.runtime.setup import RANDOM, standard_game
 from kingdom.runtime.stepwise import GameFailed, IllegalAnswer, Pending, Session
 from kingdom.runtime.tokens import BY_KEY
@@ -55,15 +57,20 @@ class Table:
         """Play `answers` in a new game: None, or how many were given when the game failed."""
         self.close()
         session = Session()
+        checker = InvariantChecker()
         agents: list[Any] = []
         bots = iter(self.bots)
         for seat in range(1, len(self.bots) + 2):
-            agents.append(session.seat() if seat == self.record.seat
-                          else next(bots).agent(self.record.seed + seat - 1))
+            agents.append(session.seat() if seat == self.record.seat  # (the bots check before
+                          else checker.wrap([next(bots).agent(self.record.seed + seat - 1)],
+                                            (BUY,))[0])
+        # each buy that no card is doubled or lost: a violation fails the game, and the
+        # person's last answer is taken back)
         record = self.record
         ally = {"random": RANDOM, "none": None}.get(record.ally, record.ally)
         game = standard_game(self.library, record.kingdom, agents, seed=record.seed,
                              colonies=record.colonies, ally=ally, choices=record.setup_choices())
+        checker.attach(game)
         self.narrator = Narrator(self.plain, hearer=self.me).attach(game)
         self.ally_text = game.ally.text if game.ally is not None else ""
         self.notes = game_notes(game)
