@@ -356,6 +356,8 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         r for section in (card.play, card.triggers) if section is not None
         for n in section.walk() for r in getattr(n, "records", ())}))
     definition.text = render_card(definition, card)
+    if "text" in data:  # a card written as its printed text shows that text (check compares)
+        definition.text = data["text"].strip("\n")
     return definition if len(env.diagnostics) == before else None
 
 

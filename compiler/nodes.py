@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.lexicon import POSSESSIVES, inflected
 
 if TYPE_CHECKING:
     from kingdom.compiler.loader import Located
@@ -33,7 +34,7 @@ class Node:
     printed from a tree can be checked to parse back to the same tree.
     """
 
-    ATTRIBUTES = frozenset({"line", "column", "item_path"})
+    ATTRIBUTES = frozenset({"line", "column", "item_path", "runs_on"})
     line: int = 1
     column: int = 1
     binds = ""  # a step's participle for the cards it binds as "it" (compiler.references)
@@ -172,12 +173,12 @@ NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 # --------------------------------------------------------------------------- English helpers
-_IRREGULAR = {"may": "may", "have": "has", "do": "does", "are": "is", "were": "was"}
-
-
 def their(phrase: str) -> str:
-    """A phrase about "you" said about "they": "your hand" -> "their hand"."""
-    return re.sub(r"\byou have\b", "they have", re.sub(r"\byour\b", "their", phrase))
+    """A phrase about "you" said about "they": "your hand" -> "their hand" (the possessives of
+    compiler/lexicon.py, which the grammar reads)."""
+    for yours, theirs in POSSESSIVES.items():
+        phrase = re.sub(rf"\b{yours}\b", theirs, phrase)
+    return re.sub(r"\byou have\b", "they have", phrase)
 
 
 def third_person(phrase: str) -> str:
@@ -188,14 +189,7 @@ def third_person(phrase: str) -> str:
     word, _, rest = phrase.partition(" ")
     if word == "then":  # "then discards a card", never "thens discard a card"
         return f"then {third_person(rest)}"
-    if word in _IRREGULAR:
-        verb = _IRREGULAR[word]
-    elif word.endswith(("sh", "ch", "s", "x")):
-        verb = word + "es"
-    elif word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
-        verb = word[:-1] + "ies"
-    else:
-        verb = word + "s"
+    verb = inflected(word)  # (the form the grammar reads after "each other player")
     rest = their(rest)
     rest = re.sub(r"\byou\b(?! choose)|(?<=any order )you(?= choose)", "they", rest) if (
         verb != "may") else rest  # "that you choose" is yours; "in any order they choose"
