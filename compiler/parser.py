@@ -173,6 +173,11 @@ def _where(text: str, exc: UnexpectedInput) -> tuple[int, int]:
     return max(exc.line, 1), max(exc.column, 1)
 
 
+# what a line's own references can get wrong: nothing bound, playing itself, replaying what
+# was not played, two meanings, several cards where one is compared
+REFERENCE_FAULTS = ("K301", "K312", "K313", "K321", "K322")
+
+
 def parses(text: str, start: str = "statements", where: tuple[str, str] = ("", "")) -> bool:
     """Whether `text` parses and builds its nodes, every reference in it that it can bind
     itself means something ("you may play it" alone does not), and, as a line of the card
@@ -188,20 +193,21 @@ def parses(text: str, start: str = "statements", where: tuple[str, str] = ("", "
         return True
     env = Env(Located("", None, ""), set(), set(), set(), lambda _name: None, lambda _name: None)
     env.card_kind = kind or "kingdom"
-    check_references(Block([nodes]), env, playing=section != "triggers")
-    return not any(d.code == "K301" for d in env.diagnostics) and _belongs(nodes, section, env)
+    check_references(Block([nodes]), env, playing=section == "play")
+    return not any(d.code in REFERENCE_FAULTS for d in env.diagnostics) and _belongs(
+        nodes, section, env)
 
 
 def _belongs(nodes: list, section: str, env: Env) -> bool:
     """Whether statements can stand in `section` ("block": under a head): an ability in
     `triggers:` only (where it says where its card must be: K320), or above the line while
-    this is in play (K375); a case ("Action card: ...") under 'if it is a ...:' only (K302)."""
-    if section in ("play", "triggers") and _leaves_play_early(nodes):
+    this is in play (K375); no case ("Action card: ...", K302 but under 'if it is a ...:')."""
+    if section and _leaves_play_early(nodes):  # (a suggestion under a head no less)
         return False
-    if section in ("play", "block"):
+    if section in ("play", "block"):  # (a case is never suggested: its head is not known)
         return all((not isinstance(node, Ability) or getattr(node.when, "scope", "") == "in_play"
-                    or getattr(node, "trailing", False))
-                   and not (section == "play" and isinstance(node, Case)) for node in nodes)
+                    or getattr(node, "trailing", False)) and not isinstance(node, Case)
+                   for node in nodes)
     if section != "triggers":
         return True
     env.path = (section,)
