@@ -191,7 +191,7 @@ def _parse_line(card: ParsedCard, line: str, path: tuple, n: int, read: Callable
                 ) -> list[Node] | None:
     """One statement line (`read` by the printed-text reader, or parsed); every error of it."""
     top = all(isinstance(step, int) for step in path[1:])  # (not nested under a head)
-    where = (path[0] if top else "", card.data.get("kind", "kingdom"))
+    where = (path[0] if top else "block", card.data.get("kind", "kingdom"))
     try:
         nodes = read(line) if read is not None else parse(line, where=where)
     except DSLSyntaxError as exc:

@@ -24,6 +24,7 @@ from kingdom.compiler.references import check_references
 from kingdom.compiler.structure.ability import Ability
 from kingdom.compiler.structure.block import Block
 from kingdom.compiler.structure.compound import make_compound
+from kingdom.compiler.structure.conditional import Case
 from kingdom.compiler.syntax_errors import DSLSyntaxError, explain, offset_of
 from kingdom.compiler.transform import ToNodes
 from lark import Token, Tree
@@ -40,8 +41,8 @@ def parse(text: str, start: str = "statements", explained: bool = True,
           where: tuple[str, str] = ("", "")) -> Any:
     """Parse `text` from rule `start` into nodes; raises DSLSyntaxError, told in the
     designer's words unless `explained` is False (where only whether it parses matters).
-    `where`: the card section (play, triggers) the text is a line of and the card's kind, so
-    that a suggestion fits there too."""
+    `where`: the card section (play, triggers; "block" under a head) the text is a line of
+    and the card's kind, so that a suggestion fits there too."""
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
@@ -153,6 +154,16 @@ def _misspelt_keyword(word: str, terminals: set[str]) -> bool:
                for k in keywords)
 
 
+def _leaves_play_early(nodes: list) -> bool:
+    """Whether a card 'you would discard from play this turn' is picked outside 'at the start
+    of clean-up' (K355, compiler/checks.py)."""
+    inside = {id(n) for node in nodes for head in node.walk()
+              if getattr(getattr(head, "when", None), "event", "") == "cleanup"
+              for n in head.walk()}
+    return any(getattr(n, "leaving_play", False) is True and id(n) not in inside
+               for node in nodes for n in node.walk())
+
+
 def _where(text: str, exc: UnexpectedInput) -> tuple[int, int]:
     """The (line, column) a parse failed at; the end of the text when it ended too soon
     (Lark puts that at its last token)."""
@@ -160,6 +171,11 @@ def _where(text: str, exc: UnexpectedInput) -> tuple[int, int]:
         end = len(text.rstrip())
         return text.count("\n", 0, end) + 1, end - text.rfind("\n", 0, end)
     return max(exc.line, 1), max(exc.column, 1)
+
+
+# what a line's own references can get wrong: nothing bound, playing itself, replaying what
+# was not played, two meanings, several cards where one is compared
+REFERENCE_FAULTS = ("K301", "K312", "K313", "K321", "K322")
 
 
 def parses(text: str, start: str = "statements", where: tuple[str, str] = ("", "")) -> bool:
@@ -177,16 +193,21 @@ def parses(text: str, start: str = "statements", where: tuple[str, str] = ("", "
         return True
     env = Env(Located("", None, ""), set(), set(), set(), lambda _name: None, lambda _name: None)
     env.card_kind = kind or "kingdom"
-    check_references(Block([nodes]), env, playing=section != "triggers")
-    return not any(d.code == "K301" for d in env.diagnostics) and _belongs(nodes, section, env)
+    check_references(Block([nodes]), env, playing=section == "play")
+    return not any(d.code in REFERENCE_FAULTS for d in env.diagnostics) and _belongs(
+        nodes, section, env)
 
 
 def _belongs(nodes: list, section: str, env: Env) -> bool:
-    """Whether statements can stand in `section`: an ability in `triggers:` only (where it
-    says where its card must be: K320), or above the line while this is in play (K375)."""
-    if section == "play":
-        return all(not isinstance(node, Ability) or getattr(node.when, "scope", "") == "in_play"
-                   or getattr(node, "trailing", False) for node in nodes)
+    """Whether statements can stand in `section` ("block": under a head): an ability in
+    `triggers:` only (where it says where its card must be: K320), or above the line while
+    this is in play (K375); no case ("Action card: ...", K302 but under 'if it is a ...:')."""
+    if section and _leaves_play_early(nodes):  # (a suggestion under a head no less)
+        return False
+    if section in ("play", "block"):  # (a case is never suggested: its head is not known)
+        return all((not isinstance(node, Ability) or getattr(node.when, "scope", "") == "in_play"
+                    or getattr(node, "trailing", False)) and not isinstance(node, Case)
+                   for node in nodes)
     if section != "triggers":
         return True
     env.path = (section,)

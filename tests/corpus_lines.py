@@ -33,7 +33,7 @@ class CorpusLine:
     @property
     def where(self) -> tuple[str, str]:
         """What `parse` is told of where the line is."""
-        return ("" if self.nested else self.section, self.kind)
+        return ("block" if self.nested else self.section, self.kind)
 
 
 def _leaves(value: Any, section: str, file: str, kind: str, nested: bool = False
