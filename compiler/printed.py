@@ -181,7 +181,7 @@ def _read_sentence(padded: str, heads: list[int] | None = None) -> tuple[list, b
     try:
         return parse(padded), False
     except DSLSyntaxError as error:
-        ends = sorted([m.start() for m in re.finditer(",", padded)] + (heads or []))
+        ends = sorted([m.start() for m in re.finditer("[,:]", padded)] + (heads or []))
         for comma in ends:
             try:
                 head = parse(padded[:comma], "head_only")
