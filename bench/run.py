@@ -144,6 +144,94 @@ def compile_times() -> str:
             f"cached (each in a new process)" + (f" ({errors} error(s))" if errors else ""))
 
 
+def _cpu_seconds(setup: Setup, games: int) -> float:
+    start = time.process_time()
+    simulate(setup, games, seed=1)
+    return time.process_time() - start
+
+
+def count_cost(library, games: int) -> str:
+    """The count alone (CardCount made at setup and checked at the end), timed on finished Big
+    Money games against the games themselves: steadier than the difference of two runs."""
+    from kingdom.lab.invariants import CardCount
+
+    bm = resolve_bot("big-money", library)
+    start = time.process_time()
+    finished = []
+    for i in range(games):
+        game = standard_game(library, ["Smithy"], [bm.agent(i), bm.agent(i + 1)], seed=i)
+        game.run()
+        finished.append(game)
+    per_game = (time.process_time() - start) / games
+    start = time.process_time()
+    for game in finished:
+        CardCount(game).check(game)
+    per_count = (time.process_time() - start) / games
+    return (f"the count: {per_count * 1e6:.1f} us a game, {100 * per_count / per_game:.1f}% of a "
+            f"Big Money mirror game ({per_game * 1e6:.0f} us, played by Game.run)")
+
+
+def play_check_cost(games: int = 5) -> str:
+    """What `kingdom play`'s check (its bots check the cards before each buy) costs a game
+    played through the table, the person's answers automatic (Smithy when offered, all
+    Treasures, else the first choice): the checks' CPU time against the game's."""
+    from kingdom.compiler.build import builtin_library
+
+    from kingdom.cli import common
+    from kingdom.lab import invariants
+    from kingdom.table.answers import parse
+    from kingdom.table.play import Table
+    from kingdom.table.save import Record
+
+    library = builtin_library()
+    spent = [0.0, 0]
+    check = invariants.InvariantChecker.check
+
+    def timed(self, game, when: str) -> None:
+        start = time.process_time()
+        check(self, game, when)
+        spent[0] += time.process_time() - start
+        spent[1] += 1
+
+    invariants.InvariantChecker.check = timed
+    start = time.process_time()
+    try:
+        for seed in range(games):
+            record = Record(["Smithy", "Village", "Militia", "Moat", "Witch"], ["big-money"], seed)
+            table = Table(library, record, common.bots(library, record.bots))
+            while (pending := table.pending()) is not None:
+                text = ("smithy" if "Smithy" in pending.options else "0") if pending.kind in (
+                    "play", "buy") else "all" if pending.kind == "treasures" else "1"
+                table.answer(parse(pending, text))
+            table.close()
+    finally:
+        invariants.InvariantChecker.check = check
+    total = time.process_time() - start
+    return (f"play's check: {spent[1] / games:.0f} checks a game, {100 * spent[0] / total:.1f}% "
+            f"of the CPU time of a game through the table ({1e3 * total / games:.0f} ms)")
+
+
+def invariant_costs(library, games: int, runs: int):
+    """CPU time of `simulate` games without checks, with the count every game gets (CardCount:
+    on in simulate, rate and play) and with the full check between moves (--check-invariants):
+    a Big Money mirror (the cheapest games, so the largest share) and rate's pairing of
+    big-money+CARD against Big Money (Smithy, Witch, Militia: the games `kingdom rate` plays)."""
+    yield count_cost(library, games)
+    yield play_check_cost()
+    pairs = [("Big Money mirror", "Smithy", ["big-money", "big-money"])]
+    pairs += [(f"rate's {c}", c, [f"big-money+{c}*1", "big-money"]) for c in ("Smithy", "Witch", "Militia")]
+    for label, card, names in pairs:
+        bots = [resolve_bot(name, library) for name in names]
+
+        plain, counted, full = (min(_cpu_seconds(Setup(library, [card], bots, **checks), games)
+                                    for _ in range(runs))
+                                for checks in ({"count_cards": False}, {"count_cards": True},
+                                               {"count_cards": False, "check_invariants": True}))
+        yield (f"{label:22s} {games / plain:7,.0f} games/s unchecked; the count "
+               f"{100 * (counted / plain - 1):+5.1f}%; the full check "
+               f"{100 * (full / plain - 1):+6.1f}%")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=3000)
@@ -151,12 +239,18 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile Big Money vs Big Money")
     parser.add_argument("--yardstick", action="store_true",
                         help="only the engine's Big Money mirror against the plain loop")
+    parser.add_argument("--invariants", action="store_true",
+                        help="only what the invariant checks cost simulate and rate's games")
     args = parser.parse_args()
 
     library, _ = compile_folders([BUILTIN_CARDS / "base"], strict=False)
     bm = resolve_bot("big-money", library)
     if args.yardstick:
         print(yardstick(library, [bm, bm], args.games, max(args.runs, 3)))
+        return 0
+    if args.invariants:
+        for line in invariant_costs(library, args.games, args.runs):
+            print(line, flush=True)
         return 0
     print(compile_times())
     smithy = resolve_bot("smithy-big-money", library)

@@ -110,6 +110,7 @@ class Diagnostic:
     line: int = 1
     column: int = 1
     hint: str = ""
+    suggestion: str = ""  # the statement (or name) that would be right there, for editors
 
     def format(self, source_lines: list[str] | None = None, severity: str = "error") -> str:
         head = f"{self.file}:{self.line}:{self.column}: {severity}[{self.code}]: {self.message}"

@@ -107,6 +107,9 @@ class Env:
         self.context = "play"  # play, trigger, setup, worth: what "this" means and where it is
         self.card_name = ""  # the card being compiled, and its kind ("kingdom", "ally", ...)
         self.card_kind = "kingdom"
+        # whether a statement compiles as a trigger of this card, for a hint to offer it only
+        # then (compile_card sets it: compiler.parser.parses)
+        self.fits: Callable[[str], bool] = lambda _statement: True
         # what a step's decision leads to, for an agent weighing it (id of the step -> the node
         # of what its "you may ... for/to" offers, else of the statement after it): `reward_of`
         self.rewards: dict[int, Node] = {}
@@ -115,13 +118,26 @@ class Env:
         """What `node`'s decision leads to ("+1 Card per card discarded", "if you do: +$2")."""
         return self.rewards.get(id(node))
 
-    def error(self, code: str, message: str, node: Any = None, hint: str = "") -> None:
+    def error(self, code: str, message: str, node: Any = None, hint: str = "",
+              suggestion: str = "") -> None:
+        """Report a fault at `node`; `suggestion`: the statement that would be right."""
         line, column = getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1
         path = getattr(node, "item_path", None) or self.path
         file_line, file_col = self.doc.text_position(path, line, column)
         self.diagnostics.append(
-            Diagnostic(code, message, self.doc.file, file_line, file_col, hint)
+            Diagnostic(code, message, self.doc.file, file_line, file_col, hint, suggestion)
         )
+
+    def _in_any_case(self, name: str) -> str | None:
+        """The one card, type or pile name that `name` is in another case ("Throne Room" for
+        "Throne room"), or None; names that differ only by case are refused (K410)."""
+        folded = name.casefold()
+        found = {n for n in (*self.card_names, *self.type_names, *self.pile_names)
+                 if n.casefold() == folded}
+        singular = {n for n in (*self.card_names, *self.type_names)
+                    if folded.endswith("s") and n.casefold() == folded[:-1]}
+        found = found or singular
+        return next(iter(found)) if len(found) == 1 else None
 
     def card_or_type(self, name: str, node: Any) -> tuple[str, str]:
         """Resolve a capitalised name to ("type", T), ("card", C) or ("pile", P)."""
@@ -138,12 +154,17 @@ class Env:
             return "card", card
         if name in self.pile_names:
             return "pile", name
-        suggestion = self._suggest(name)
+        proper = self._in_any_case(name)
+        if proper is not None and proper != name:  # "gain a silver": the name as printed
+            return self.card_or_type(proper, node)
+        suggestion = self._suggest(name) or self._suggest(name.title())
         self.error(
             "K300",
             f"unknown card, type or pile name '{name}'",
             node,
-            f"did you mean '{suggestion}'?" if suggestion else "check the spelling",
+            f"did you mean '{suggestion}'?" if suggestion else "check the spelling: no card, "
+            "type or pile of the loaded cards has that name (`kingdom list` shows them)",
+            suggestion or "",
         )
         return "card", name
 

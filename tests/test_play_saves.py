@@ -169,6 +169,25 @@ def test_an_answer_after_which_the_game_fails_is_taken_back_live_and_on_resume(t
     assert saved(save)["answers"] == answers[:first_play - 1]
 
 
+def test_an_answer_after_which_a_card_is_in_two_places_is_taken_back(tmp_path: Path) -> None:
+    """Smithy put a card of the hand into the hand again: the game went on with a card in two
+    places. The bots check the cards before each of their moves now, so the game fails at the
+    next one and the person's last answer is taken back (they may undo further)."""
+    library = builtin_library()
+
+    def doubles(ctx: Any) -> None:
+        ctx.player.hand.append(ctx.player.hand[0])
+
+    library.cards["Smithy"] = dataclasses.replace(library.cards["Smithy"], on_play=doubles)
+    table = new_table(library)
+    status, lines = run_terminal(table, tmp_path / "game.json", 40)
+    text = "\n".join(lines)
+    assert status == 0
+    assert "The game stopped with an error after your answer" in text
+    assert "InvariantViolation" in text and "is both in p1's" in text
+    assert "that answer is taken back" in text
+
+
 def _fails(library, answers: list[Any]) -> bool:
     """Whether these answers, given to the game of `new_table`, end in the broken Smithy."""
     table = new_table(library)

@@ -200,3 +200,27 @@ def test_max_turns_is_bounded(capsys):
         main(["simulate", "--kingdom", "Smithy", "--max-turns", "1000000000", "--games", "1"])
     assert exit.value.code == 2
     assert "--max-turns: expected a whole number from 1 to 10,000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fault", ["doubles", "loses", "makes"])
+def test_a_game_whose_cards_are_doubled_lost_or_made_is_no_result_without_the_full_check(fault):
+    """Without --check-invariants such games were in the figures, silently wrong: every game
+    counts its cards at the end now (invariants.CardCount) and leaves such a game out."""
+    library, _ = compile_folders([BUILTIN_CARDS / "base"])  # (its own: a card is changed)
+
+    def broken(ctx):
+        hand = ctx.player.hand
+        if fault == "doubles":
+            hand.append(hand[0])
+        elif fault == "loses":
+            hand.pop()
+        else:
+            hand.append(ctx.game.new_card(library["Gold"]))
+
+    library["Smithy"].on_play = broken
+    bots = [resolve_bot("smithy-big-money", library), resolve_bot("big-money", library)]
+    results = simulate(Setup(library, ["Smithy"], bots), games=20, seed=3)
+    assert results.violations and results.games + len(results.violations) == 20
+    said = {"doubles": "is both in", "loses": "cards where the game was set up with",
+            "makes": "was created during the game"}[fault]
+    assert all(said in v and "at the end of the game" in v for v in results.violations)

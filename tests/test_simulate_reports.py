@@ -5,7 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import signal
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -148,3 +151,56 @@ def test_unreachable_cluster_is_a_quick_clear_error(capsys) -> None:
     assert main(["simulate", "--kingdom", "Smithy", "--games", "5", "--cluster", "not an address",
                  "--no-progress"]) == 2
     assert "--cluster:" in capsys.readouterr().err
+
+
+@contextmanager
+def stopped_worker(cluster, client, which: int = 0):
+    """One worker process of `cluster` stopped with SIGSTOP (registered, silent), until the end."""
+    pids = client.run(os.getpid)
+    address = sorted(pids)[which]
+    os.kill(pids[address], signal.SIGSTOP)
+    try:
+        yield address
+    finally:
+        os.kill(pids[address], signal.SIGCONT)
+
+
+@contextmanager
+def alarm(seconds: int):
+    """A hang is an error after `seconds` (the run must give up or finish well before)."""
+    def expire(signum, frame):
+        raise TimeoutError(f"the run did not end within {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_stopped_worker_is_given_up_on_naming_its_ranges_or_its_games_played_elsewhere() -> None:
+    """A registered worker that stops answering (SIGSTOP) passed wait_for_workers, and the run
+    waited for it forever. Now its ranges are played again on the other workers after
+    --task-timeout; with no other worker the run stops, naming the ranges still out."""
+    distributed = pytest.importorskip("distributed")
+    spec = RunSpec(("big-money", "smithy-big-money"), ("Smithy",))
+    local = simulate(build_setup(spec, LIBRARY), 1000, seed=3)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        with stopped_worker(cluster, client), alarm(300):
+            remote = simulate_on_cluster(cluster.scheduler_address, spec, 1000, seed=3,
+                                         task_timeout=45)  # (a worker compiles the cards first)
+        assert remote == local
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        with stopped_worker(cluster, client) as address, alarm(300):
+            start = time.monotonic()
+            with pytest.raises(ClusterError) as error:
+                simulate_on_cluster(cluster.scheduler_address, spec, 600, seed=3, task_timeout=3)
+            assert time.monotonic() - start < 120
+        assert f"no range of games came back within 3 s; games 0-249, 250-499, 500-599 are " \
+               f"still out (on {address})" in str(error.value)

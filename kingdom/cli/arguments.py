@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -49,6 +50,18 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
 
     check.__name__ = wanted  # what argparse would name the type
     return check
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds, above 0 and at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= 86_400:  # (nan and inf too)
+        raise argparse.ArgumentTypeError(f"expected seconds, more than 0 and at most 86,400, "
+                                         f"not '{text}'")
+    return value
 
 
 def card_path(text: str) -> str:

@@ -71,4 +71,4 @@ def _as_json(diagnostic: Diagnostic) -> dict:
     """One diagnostic as editors read them (the keys of LSP's and of most linters' JSON)."""
     return {"file": diagnostic.file, "line": diagnostic.line, "column": diagnostic.column,
             "code": diagnostic.code, "severity": "error", "message": diagnostic.message,
-            "hint": diagnostic.hint}
+            "hint": diagnostic.hint, "suggestion": diagnostic.suggestion}

@@ -14,7 +14,7 @@ from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import FAILED, PipeConsole, console
 from kingdom.compiler.texts import printable
-from kingdom.lab.cluster import ClusterError, ClusterRunner
+from kingdom.lab.cluster import TASK_TIMEOUT, ClusterError, ClusterRunner
 from kingdom.lab.rate import official_cards, rate_cards, reference_table
 from kingdom.lab.reports import rating_decisions_table, rating_record, rating_table
 from kingdom.lab.simulate import LocalRunner
@@ -38,6 +38,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "among (default: base)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask cluster (its "
                    "scheduler's address, e.g. tcp://host:8786): the same numbers as here")
+    p.add_argument("--task-timeout", metavar="SECONDS", type=arguments.seconds, default=TASK_TIMEOUT,
+                   help="with --cluster: how long to wait for any range of games to come back "
+                   "before playing the silent ranges again elsewhere, then giving up (default: 300)")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on standard error (as simulate's --no-progress)")
@@ -55,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--among {args.among}: no built-in Kingdom cards there")
     err = PipeConsole(stderr=True)
     runner = (LocalRunner(args.jobs) if args.cluster is None else
-              ClusterRunner(args.cluster, tuple(str(Path(c).resolve()) for c in args.cards)))
+              ClusterRunner(args.cluster, tuple(str(Path(c).resolve()) for c in args.cards),
+                            args.task_timeout))
     start = time.perf_counter()
     with err.status("rating...") if not args.no_progress else contextlib.nullcontext() as status:
         def done(name: str) -> None:

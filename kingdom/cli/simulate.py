@@ -22,7 +22,7 @@ from kingdom.cli.arguments import UsageError
 from kingdom.cli.common import FAILED, PipeConsole, console
 from kingdom.compiler.texts import printable
 from kingdom.lab import reports
-from kingdom.lab.cluster import ClusterError, RunSpec, build_setup, simulate_on_cluster
+from kingdom.lab.cluster import TASK_TIMEOUT, ClusterError, RunSpec, build_setup, simulate_on_cluster
 from kingdom.lab.results import with_without, write_csv
 from kingdom.lab.simulate import Setup, round_robin, simulate
 from kingdom.runtime.library import Library
@@ -62,6 +62,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     common.add_setup_options(p)
     p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask cluster, "
                    "e.g. tcp://127.0.0.1:8786 (pip install 'kingdom[cluster]')")
+    p.add_argument("--task-timeout", metavar="SECONDS", type=arguments.seconds, default=TASK_TIMEOUT,
+                   help="with --cluster: how long to wait for any range of games to come back "
+                   "before playing the silent ranges again elsewhere, then giving up (default: 300)")
     p.add_argument("--log", nargs="?", const="first", choices=("first", "all"),
                    help="narrate the first game (or 'all' of them) before the figures")
     p.add_argument("--plain", action="store_true", help="with --log: money in words (the "
@@ -157,7 +160,8 @@ def _play(setup: Setup, spec: RunSpec, args: argparse.Namespace, progress=None):
     if args.cluster is None:
         return simulate(setup, args.games, args.seed, args.jobs, progress=progress)
     try:
-        return simulate_on_cluster(args.cluster, spec, args.games, args.seed, progress)
+        return simulate_on_cluster(args.cluster, spec, args.games, args.seed, progress,
+                                   task_timeout=args.task_timeout)
     except ClusterError as exc:
         raise UsageError(f"--cluster: {exc}") from None
 

@@ -9,6 +9,7 @@ Above kingdom/lab/simulate.py, since setting a run up resolves its bots by name
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -68,6 +69,8 @@ class ClusterError(Exception):
 
 
 CLUSTER_TIMEOUT = 3.0  # seconds to reach the scheduler, and then to find a worker
+TASK_TIMEOUT = 300.0  # seconds without any range of games coming back: a worker is stuck
+POLL = 0.05  # seconds between looks at what came back
 
 
 @dataclass(frozen=True)
@@ -77,23 +80,27 @@ class ClusterRunner:
 
     address: Any
     cards: tuple[str, ...] = ()
+    task_timeout: float = TASK_TIMEOUT
 
     def play(self, setup: Setup, bots: tuple[str, ...], games: int, seed: int) -> Results:
         spec = RunSpec(bots, tuple(setup.kingdom), cards=self.cards, players=setup.players,
                        max_turns=setup.max_turns)
-        return simulate_on_cluster(self.address, spec, games, seed)
+        return simulate_on_cluster(self.address, spec, games, seed, task_timeout=self.task_timeout)
 
 
 def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
                         progress: Callable[[int], None] | None = None,
-                        timeout: float = CLUSTER_TIMEOUT) -> Results:
+                        timeout: float = CLUSTER_TIMEOUT,
+                        task_timeout: float = TASK_TIMEOUT) -> Results:
     """`simulate` played by the workers of a Dask cluster (`address`: the scheduler's, such as
     tcp://host:8786, or a LocalCluster). Each task is a range of game indexes: the worker sets
     the run up from `spec` itself (`build_setup`, once per worker process) and sends back the
     Results of the range; they are added up here in game order, so the results are those of one
-    process with the same seed. Raises ClusterError when the cluster cannot be used."""
+    process with the same seed. When no range comes back for `task_timeout` seconds, the ranges
+    still out are played again once on the other workers (`_collect`). Raises ClusterError when
+    the cluster cannot be used, or its workers stay silent."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install 'kingdom[cluster]'") from None
     if isinstance(address, str):
@@ -108,23 +115,78 @@ def simulate_on_cluster(address: Any, spec: RunSpec, games: int, seed: int = 1,
             client.wait_for_workers(1, timeout=timeout)
         except (OSError, TimeoutError) as exc:
             raise ClusterError(f"the Dask scheduler at {address} has no worker ({exc})") from None
-        futures = {client.submit(_play_on_worker, spec, seed, start, min(start + CHUNK, games),
-                                 pure=False): start for start in range(0, games, CHUNK)}
-        parts: dict[int, Results] = {}
-        for future in as_completed(futures, loop=client.loop):
-            try:
-                parts[futures[future]] = future.result()
-            except Exception as exc:  # setting the run up failed there: cards, bot files
-                client.cancel(list(futures))
-                raise ClusterError(f"a worker could not play its games: "
-                                   f"{type(exc).__name__}: {exc}") from None
-            if progress:
-                progress(min(CHUNK, games - futures[future]))
+        parts = _collect(client, spec, seed, games, task_timeout, progress)
     first, *rest = sorted(parts)
     results = parts[first]
     for start in rest:  # in game order, as one process adds them up
         results.merge(parts[start])
     return results
+
+
+def _collect(client: Any, spec: RunSpec, seed: int, games: int, task_timeout: float,
+             progress: Callable[[int], None] | None) -> dict[int, Results]:
+    """The Results of every range of games (by first index), each checked to be Results (what a
+    worker sends is unpickled here: README, "--cluster"). A range a silent worker holds is
+    played again on the others once; silent again, or with no other worker, it is a
+    ClusterError naming the ranges and the workers."""
+    from distributed import as_completed
+
+    def submit(start: int, workers: list[str] | None = None) -> Any:
+        where = {} if workers is None else {"workers": workers, "allow_other_workers": False}
+        return client.submit(_play_on_worker, spec, seed, start, min(start + CHUNK, games),
+                             pure=False, **where)
+
+    pending = {submit(start): start for start in range(0, games, CHUNK)}
+    arriving = as_completed(list(pending), loop=client.loop)
+    parts: dict[int, Results] = {}
+    played_again = False
+    deadline = time.monotonic() + task_timeout
+    while pending:
+        done = [f for f in arriving.next_batch(block=False) if f in pending]  # (not cancelled)
+        if done:
+            deadline = time.monotonic() + task_timeout
+        elif time.monotonic() < deadline:
+            time.sleep(POLL)
+            continue
+        else:
+            silent = _holders(client, pending)
+            others = [w for w in client.scheduler_info()["workers"] if w not in silent]
+            if played_again or not others:
+                client.cancel(list(pending))
+                ranges = ", ".join(f"{s}-{min(s + CHUNK, games) - 1}" for s in sorted(pending.values()))
+                raise ClusterError(
+                    f"no range of games came back within {task_timeout:g} s; games {ranges} are "
+                    f"still out (on {', '.join(sorted(silent)) or 'no worker'}): a worker is "
+                    "stuck or stopped (--task-timeout sets the wait)") from None
+            client.cancel(list(pending))
+            pending = {submit(start, others): start for start in pending.values()}
+            for future in pending:
+                arriving.add(future)
+            played_again = True
+            deadline = time.monotonic() + task_timeout
+            continue
+        for future in done:
+            start = pending.pop(future)
+            try:
+                part = future.result()
+            except Exception as exc:  # setting the run up failed there: cards, bot files
+                client.cancel(list(pending))
+                raise ClusterError(f"a worker could not play its games: "
+                                   f"{type(exc).__name__}: {exc}") from None
+            if type(part) is not Results:
+                client.cancel(list(pending))
+                raise ClusterError(f"a worker sent back {type(part).__name__}, not the Results "
+                                   f"of games {start}-{min(start + CHUNK, games) - 1}")
+            parts[start] = part
+            if progress:
+                progress(min(CHUNK, games - start))
+    return parts
+
+
+def _holders(client: Any, futures: dict[Any, int]) -> set[str]:
+    """The workers processing any of `futures`."""
+    keys = {future.key for future in futures}
+    return {worker for worker, held in client.processing().items() if keys & set(held)}
 
 
 def check_reachable(address: str, timeout: float) -> None:

@@ -1,4 +1,5 @@
-"""Invariants of a game in progress, checked between moves by `kingdom simulate --check-invariants`.
+"""Invariants of a game in progress, checked between moves by `kingdom simulate --check-invariants`,
+and a cheap check of a whole game that is always on (`CardCount`).
 
 Between moves (before each Action, Treasure and Buy decision of a turn, and after every turn):
 no card has been created or lost since setup, every card is in exactly one place (a player's
@@ -28,12 +29,14 @@ class CheckingAgent:
     plays_all_treasures = False  # ask every turn decision, so each is a checkpoint
     choose_buy = None
 
-    def __init__(self, agent: Any, checker: InvariantChecker) -> None:
+    def __init__(self, agent: Any, checker: InvariantChecker,
+                 before: tuple[str, ...] = TURN_DECISIONS) -> None:
         self.agent = agent
         self.checker = checker
+        self.before = before  # the decisions checked before
 
     def decide(self, decision: Any) -> Any:
-        if decision.kind in TURN_DECISIONS and decision.game is not None:
+        if decision.kind in self.before and decision.game is not None:
             self.checker.check(decision.game, f"before a {decision.kind} decision")
         return self.agent.decide(decision)
 
@@ -48,8 +51,10 @@ class InvariantChecker:
         self.raise_on_violation = raise_on_violation
         self.checks = 0
 
-    def wrap(self, agents: list[Any]) -> list[Any]:
-        return [CheckingAgent(a, self) for a in agents]
+    def wrap(self, agents: list[Any], before: tuple[str, ...] = TURN_DECISIONS) -> list[Any]:
+        """The agents, checking the game before each of their decisions of the kinds `before`
+        (every move of a turn, or fewer checks: BUY alone is about once a turn)."""
+        return [CheckingAgent(a, self, before) for a in agents]
 
     def attach(self, game: Game) -> None:
         """Take stock of every card once the game is set up."""
@@ -109,3 +114,52 @@ def locate(game: Game):
             yield card, f"the {name} pile"
     for card in game.trash:
         yield card, "the trash"
+
+
+class CardCount:
+    """The check every game of `simulate`, `rate` and `play` gets: as many cards at the end as
+    at setup and none made since, and no token count below zero. A card in two places is
+    counted twice and a lost one not at all, so this finds what the full check between moves
+    finds, unless a loss and a duplicate cancel out; it costs two counts per game (bench/run.py
+    --invariants), where the full check costs a scan of every card before every move."""
+
+    __slots__ = ("made", "total")
+
+    def __init__(self, game: Game) -> None:
+        self.total = count_cards(game)
+        self.made = game._next_uid  # (cards are numbered as they are made)
+
+    def check(self, game: Game, when: str = "at the end of the game") -> None:
+        """Raise InvariantViolation, naming the cards, if a card was made, lost or doubled."""
+        total = count_cards(game)
+        if total == self.total and game._next_uid == self.made and not _negative(game):
+            return
+        problems = list(_negative(game))
+        seen: dict[int, str] = {}
+        for card, where in locate(game):
+            if card.uid in seen:
+                problems.append(f"{card!r} is both in {seen[card.uid]} and in {where}")
+            elif card.uid > self.made:
+                problems.append(f"{card!r} in {where} was created during the game")
+            seen[card.uid] = where
+        if total != self.total:
+            problems.append(f"{total} cards where the game was set up with {self.total}")
+        raise InvariantViolation(f"turn {game.turn_number} ({game.player.name}), {when}: "
+                                 + "; ".join(problems))
+
+
+def count_cards(game: Game) -> int:
+    """How many cards the game holds, wherever they are (a card in two places counts twice)."""
+    total = len(game.trash)
+    for player in game.players:
+        total += (len(player.deck) + len(player.hand) + len(player.in_play) + len(player.discard)
+                  + len(player.set_aside))
+    for pile in game.piles.values():
+        total += len(pile.cards)
+    return total
+
+
+def _negative(game: Game) -> list[str]:
+    """The players' token counts below zero (the turn's counters are the full check's)."""
+    return [f"{player.name} has {getattr(player, kind.key)} {kind.key}"
+            for player in game.players for kind in KINDS if getattr(player, kind.key, 0) < 0]

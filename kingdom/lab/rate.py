@@ -36,7 +36,7 @@ class Rating:
     wins: int
     losses: int
     ties: int
-    failed: int = 0  # games that stalled, raised or lost their worker: not in the figures
+    failed: int = 0  # games that stalled, raised, lost their worker or a card: not in the figures
     failure: str = ""  # the first of them, with its seed
     # with `decisions`: the bot's card decisions, [card, ability, offered, taken] rows
     decisions: list = field(default_factory=list)
@@ -58,9 +58,9 @@ def rate_card(library: Library, name: str, games: int, seed: int, runner: Runner
     strategy = autobots.card_strategy(BASE, name, copies, library)
     results = autobots.duel(strategy, BASE, name, library, games, seed, runner, decisions)
     stats = results.bots[0]
+    left_out = [*map(str, results.failures), *results.violations]  # (doubled or lost cards)
     return Rating(name, library[name].cost, strategy.name, stats.games, stats.wins,
-                  stats.losses, stats.ties, len(results.failures),
-                  str(results.failures[0]) if results.failures else "",
+                  stats.losses, stats.ties, len(left_out), left_out[0] if left_out else "",
                   [list(row) for row in stats.decision_rows()])
 
 

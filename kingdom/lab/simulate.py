@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Protocol
 
-from kingdom.lab.invariants import InvariantChecker, InvariantViolation
+from kingdom.lab.invariants import CardCount, InvariantChecker, InvariantViolation
 from kingdom.lab.recording import BuyRecorder, GameDetail, TurnBuyRecorder, record
 from kingdom.lab.results import BotStats, Failure, Results
 from kingdom.runtime.game import Game, GameStalled
@@ -52,7 +52,8 @@ class Setup:
     bots: list[Any]  # objects with .name and .agent(seed)
     players: int = 2
     max_turns: int = 500  # turns per player
-    check_invariants: bool = False
+    check_invariants: bool = False  # the full check between moves (--check-invariants)
+    count_cards: bool = True  # the cheap check of each game (invariants.CardCount)
     max_steps: int | None = None  # the step budget of a game (None: runtime.game's STEP_BUDGET)
     colonies: bool = False  # Platinum and Colony in the Supply
     ally: str | None = RANDOM  # the Ally's name, or RANDOM: drawn when a Liaison is in the game
@@ -74,7 +75,10 @@ def play_game(setup: Setup, seed: int, index: int, results: Results) -> Game | N
     try:
         tallies = [results.bots[b].decisions for b in order] if setup.decisions else None
         game, bought, checker, detail = new_game(setup, gseed, order, tallies)
+        count = CardCount(game) if setup.count_cards else None
         played = play_turns(game, setup.max_turns, checker, detail)
+        if count is not None:  # (a game whose cards were doubled or lost is no result)
+            count.check(game)
         record(game, order, bought, played, results)
         if detail is not None:
             detail.add_to(results, game, order, bought, index, gseed)
