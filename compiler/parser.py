@@ -239,8 +239,11 @@ def _as_nested(text: str) -> list | None:
     where the nested layout would report it."""
     for colon in (m.start() for m in re.finditer(":", text)):
         cut = text.rfind(";", 0, colon)
+        joined = re.match(r"\s*and\s", text[cut + 1 : colon]) if cut >= 0 else None
+        skip = joined.end() if joined else 0  # "A; and head: B", the head joined to A
         try:
-            head = parse(_blank(text[: cut + 1]) + text[cut + 1 : colon], "head_only", False)
+            head = parse(_blank(text[: cut + 1 + skip]) + text[cut + 1 + skip : colon],
+                         "head_only", False)
         except DSLSyntaxError:
             continue
         before = parse(text[:cut], explained=False) if cut >= 0 else []
@@ -249,6 +252,8 @@ def _as_nested(text: str) -> list | None:
         line = text.count("\n", 0, start) + 1
         compound = make_compound(head, Block([body]), None)
         compound.line, compound.column = line, start - text.rfind("\n", 0, start)
+        if joined:
+            compound.and_before = True
         return [*before, compound]
     return None
 

@@ -177,32 +177,36 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _read_sentence(padded: str, heads: list[int] | None = None) -> tuple[list, bool]:
-    """A sentence's statements, and whether a comma (or a place in `heads`) was read as a
-    head's colon."""
+def _read_sentence(padded: str, heads: list[int] | None = None, explain: bool = True
+                   ) -> tuple[list, bool]:
+    """A sentence's statements, and whether a comma (or a colon, or a place in `heads`) was
+    read as a head's colon. The readings tried are parsed unexplained (only whether they parse
+    matters); when none reads, the sentence's own error is explained."""
     try:
-        return parse(padded), False
-    except DSLSyntaxError as error:
-        ends = sorted([m.start() for m in re.finditer(",", padded)] + (heads or []))
-        for comma in ends:
-            try:
-                head = parse(padded[:comma], "head_only")
-            except DSLSyntaxError:
-                continue
-            try:
-                return parse(padded[:comma] + ":" + padded[comma + 1:]), True
-            except DSLSyntaxError:
-                pass
-            try:  # a head in the block too: "after playing an Action, if ..., you may ..."
-                body, _ = _read_sentence(_blank(padded[:comma + 1]) + padded[comma + 1:])
-            except DSLSyntaxError:
-                continue
-            node = make_compound(head, Block([body]), None)
-            start = len(padded) - len(padded.lstrip())
-            node.line = padded.count("\n", 0, start) + 1
-            node.column = start - padded.rfind("\n", 0, start)
-            return [node], True
-        raise error from None
+        return parse(padded, explained=False), False
+    except DSLSyntaxError:
+        pass
+    ends = sorted([m.start() for m in re.finditer("[,:]", padded)] + (heads or []))
+    for comma in ends:
+        try:
+            head = parse(padded[:comma], "head_only", False)
+        except DSLSyntaxError:
+            continue
+        try:
+            return parse(padded[:comma] + ":" + padded[comma + 1:], explained=False), True
+        except DSLSyntaxError:
+            pass
+        try:  # a head in the block too: "after playing an Action, if ..., you may ..."
+            body, _ = _read_sentence(_blank(padded[:comma + 1]) + padded[comma + 1:],
+                                     explain=False)
+        except DSLSyntaxError:
+            continue
+        node = make_compound(head, Block([body]), None)
+        start = len(padded) - len(padded.lstrip())
+        node.line = padded.count("\n", 0, start) + 1
+        node.column = start - padded.rfind("\n", 0, start)
+        return [node], True
+    return parse(padded, explained=explain), False  # (raises the sentence's error)
 
 
 def _blank(text: str) -> str:

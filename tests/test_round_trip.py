@@ -27,7 +27,7 @@ CORPUS = ROOT / "tests" / "phrases" / "corpus.txt"
 # Rendered sentences that already parse back to their source's tree, read as a card's printed
 # `text:` is read (compiler/printed.py). The aim is all of them, the printed text being the DSL
 # itself: this number may only rise; raise it when it does.
-ENGLISH_ROUND_TRIPS = 655  # of 730 (295 when the first letter was lowered and the stop dropped)
+ENGLISH_ROUND_TRIPS = 682  # of 749 (295 of 730 when the first letter was lowered and the stop dropped)
 
 
 def corpus() -> list[tuple[str, str, str]]:

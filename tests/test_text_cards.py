@@ -41,8 +41,7 @@ def kingdom(*args: str | Path) -> subprocess.CompletedProcess:
 def card(tmp_path: Path, text: str) -> ParsedCard | list:
     file = tmp_path / "lantern-yard.yaml"
     file.write_text(text, encoding="utf-8")
-    parsed = parse_card(file, "test")  # (its text's errors, when some did not parse)
-    return parsed.diagnostics if isinstance(parsed, ParsedCard) and parsed.diagnostics else parsed
+    return parse_card(file, "test")
 
 
 def test_a_printed_text_compiles_to_the_tree_of_its_card_file(tmp_path):
@@ -72,15 +71,18 @@ def test_check_warns_with_both_texts_where_the_tree_renders_other_words(tmp_path
     assert "  +1 Action" in checked.stderr  # (a line that is the same has no mark)
 
 
+def problems_of(result: ParsedCard | list) -> list:
+    return result if isinstance(result, list) else result.diagnostics
+
+
 def test_an_error_in_a_printed_text_is_at_its_place(tmp_path):
-    problems = card(tmp_path, PRINTED.replace("discards a card", "discards a cardz"))
-    assert isinstance(problems, list)
-    assert (problems[0].line, problems[0].column) == (8, 32), problems[0]
+    problems = problems_of(card(tmp_path, PRINTED.replace("discards a card", "discards a card at once")))
+    assert problems and (problems[0].line, problems[0].column) == (8, 37), problems[0]
 
 
 def test_play_beside_text_is_refused(tmp_path):
-    problems = card(tmp_path, PRINTED + "play: +1 card\n")
-    assert isinstance(problems, list) and problems[0].code == "K101"
+    problems = problems_of(card(tmp_path, PRINTED + "play: +1 card\n"))
+    assert problems and problems[0].code == "K101"
     assert "'play:' given beside 'text:'" in problems[0].message
 
 
