@@ -21,6 +21,7 @@ from kingdom.compiler.structure.ability import Ability
 from kingdom.compiler.structure.block import Block
 from kingdom.compiler.structure.choose import Choose
 from kingdom.compiler.structure.compound import make_compound
+from kingdom.compiler.structure.conditional import If
 from kingdom.runtime import tokens
 
 DIVIDER = "---"
@@ -99,10 +100,12 @@ def read_printed(text: str) -> list:
     columns: where a sentence is not DSL as it stands, the first comma that ends a head is read
     as the head's colon ("if you did, +1 card", "when you gain a card, +1 buy"), its block the
     rest of the sentence. A statement after a ";" is in the same sentence as the one before
-    ("Look through it; you may ...")."""
+    ("Look through it; you may ..."); one after an "if"'s ";" is in the "if"'s block, as the
+    renderer prints "if X: A; B" ("If X, A; B."), unless it is an "if" itself ("If A, X; if B,
+    Y.")."""
     nodes: list = []
     at = 0
-    ability = each = None
+    ability = each = opened = None
     for sentence in _sentences(text):
         padded = _blank(text[:at]) + sentence
         semi = at > 0 and text[at - 1] == ";"
@@ -118,12 +121,18 @@ def read_printed(text: str) -> list:
             continue
         read, head = _read_sentence(padded)
         read = _and_apart(read)
+        if semi and read and opened is not None and not isinstance(read[0], If):
+            lines = opened.body.lines
+            opened.body = Block([*lines[:-1], [*lines[-1], *read]], opened.body.joiner)
+            continue
         if semi and read and nodes:
             read[0].semi_before = True
         if ability is not None:  # "At the start of your turn, A. B.": B is the ability's too
             ability.body = Block([*ability.body.lines, read], ability.body.joiner)
             continue
         nodes.extend(read)
+        opened = read[-1] if read and isinstance(read[-1], If) and read[-1].otherwise is None \
+            else None
         if head and len(read) == 1 and isinstance(read[0], Ability):
             ability = read[0]
         each = read[-1] if read and getattr(read[-1], "runs_on", False) else None

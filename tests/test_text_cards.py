@@ -112,3 +112,27 @@ def test_a_head_comma_is_read_as_its_colon_and_the_longer_reading_wins():
                                            "first reveal this from your hand, to be unaffected "
                                            "by it."))
     assert len(reaction) == 1 and type(reaction[0]).__name__ == "Ability"
+
+
+DSL_CARDS = ROOT / "tests" / "dsl-cards"
+
+
+@pytest.mark.parametrize(("printed", "written"), [
+    ("sweep-booth.yaml", "sweep-stall.yaml"), ("dawn-broom.yaml", "dawn-sweep.yaml")])
+def test_a_statement_after_an_ifs_semicolon_is_the_ifs_as_printed(printed, written):
+    """"If X, A; B." is how "if X: A; B" prints, so B is read into the "if" (the plays:
+    tests/scenarios/dsl/if-semicolon.yaml)."""
+    text, dsl = parse_card(DSL_CARDS / printed, "test"), parse_card(DSL_CARDS / written, "test")
+    assert isinstance(text, ParsedCard) and isinstance(dsl, ParsedCard)
+    assert text.play == dsl.play and len(text.play.statements) == 1
+    assert len(text.play.statements[0].body.statements) == 2
+
+
+def test_an_if_then_a_statement_in_one_sentence_prints_apart_from_an_ifs_two_statements(tmp_path):
+    """A list in a list joins "if X: A" and "+1 buy" in one sentence; "If X, A; +1 Buy." would
+    read back as both in the "if", so that tree prints the "+1 Buy" as its own sentence."""
+    (tmp_path / "lantern-yard.yaml").write_text(HEAD + 'play:\n  - [["if you have 1 or more cards '
+                                                'in hand: discard your hand", "+1 buy"]]\n')
+    shown = kingdom("show", "--cards", tmp_path, "Lantern Yard")
+    assert shown.stdout.splitlines()[1] == "If you have 1 or more cards in hand, discard your " \
+                                           "hand. +1 Buy.", shown.stdout
