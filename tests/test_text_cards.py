@@ -136,3 +136,15 @@ def test_an_if_then_a_statement_in_one_sentence_prints_apart_from_an_ifs_two_sta
     shown = kingdom("show", "--cards", tmp_path, "Lantern Yard")
     assert shown.stdout.splitlines()[1] == "If you have 1 or more cards in hand, discard your " \
                                            "hand. +1 Buy.", shown.stdout
+
+
+def test_check_warns_of_a_text_card_beside_a_broken_file_in_its_folder(tmp_path):
+    (tmp_path / "lantern-yard.yaml").write_text(
+        PRINTED.replace("+1 Card\n", "+1 card\n"), encoding="utf-8")
+    (tmp_path / "broken-yard.yaml").write_text(
+        "dsl: 1\nname: Broken Yard\ncost: 2\ntypes: [Action]\nplay: +1 cardz\n", encoding="utf-8")
+    checked = kingdom("check", tmp_path)
+    assert checked.returncode == 1
+    assert "broken-yard.yaml:5:" in checked.stderr and "error[" in checked.stderr, checked.stderr
+    assert "lantern-yard.yaml:5:7: warning[K130]" in checked.stderr, checked.stderr
+    assert "* +1 card" in checked.stderr and "| +1 Card" in checked.stderr

@@ -36,11 +36,14 @@ def run(args: argparse.Namespace) -> int:
                           "diagnostics": [_as_json(d) for d in diagnostics]},
                          indent=2, ensure_ascii=False))
         return 1 if diagnostics else 0
+    warnings = printed_text_warnings(library)  # (of the cards that compiled, errors or not)
     if diagnostics:
         print(CompileError(diagnostics).report(), file=sys.stderr)
+        for warning in warnings:
+            print(f"\n{warning}", file=sys.stderr)
         print(f"\n{len(diagnostics)} error(s); {len(library)} card(s) compiled", file=sys.stderr)
         return 1
-    for warning in printed_text_warnings(library):
+    for warning in warnings:
         print(warning, file=sys.stderr)
     print(f"ok: {len(library)} cards compiled in {elapsed * 1000:.0f} ms")
     for manifest in (m for folder in folders[1:] for m in manifests(folder)):
