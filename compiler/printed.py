@@ -53,7 +53,8 @@ _PHASE = re.compile(r"\b(Action|Buy|Night)(?= phase\b)")
 
 @cache
 def _terms() -> re.Pattern:
-    words = {*TERMS, *(w for kind in tokens.KINDS for w in (kind.singular, kind.plural))}
+    words = {*TERMS, *(w for kind in tokens.KINDS
+                       for w in (kind.singular, kind.plural, *(kind.bonus or ())))}  # "+1 VP"
     alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])")
 

@@ -148,3 +148,11 @@ def test_check_warns_of_a_text_card_beside_a_broken_file_in_its_folder(tmp_path)
     assert "broken-yard.yaml:5:" in checked.stderr and "error[" in checked.stderr, checked.stderr
     assert "lantern-yard.yaml:5:7: warning[K130]" in checked.stderr, checked.stderr
     assert "* +1 card" in checked.stderr and "| +1 Card" in checked.stderr
+
+
+def test_vp_printed_in_capitals_is_read_as_the_bonus_it_renders(tmp_path):
+    printed = card(tmp_path, HEAD + "text: |\n  +1 Card\n  +1 Action\n  +2 VP\n")
+    written = card(tmp_path, HEAD + 'play:\n  - +1 card\n  - +1 action\n  - +2 vp\n')
+    assert isinstance(printed, ParsedCard) and not printed.diagnostics, problems_of(printed)
+    assert isinstance(written, ParsedCard) and printed.play == written.play
+    assert printed.play.render_lines() == ["+1 Card", "+1 Action", "+2 VP"]
