@@ -114,7 +114,7 @@ def test_a_head_comma_is_read_as_its_colon_and_the_longer_reading_wins():
     assert len(reaction) == 1 and type(reaction[0]).__name__ == "Ability"
 
 
-DSL_CARDS = ROOT / "tests" / "dsl-cards"
+TEXT_CARDS = ROOT / "tests" / "text-cards"
 
 
 @pytest.mark.parametrize(("printed", "written"), [
@@ -122,7 +122,7 @@ DSL_CARDS = ROOT / "tests" / "dsl-cards"
 def test_a_statement_after_an_ifs_semicolon_is_the_ifs_as_printed(printed, written):
     """"If X, A; B." is how "if X: A; B" prints, so B is read into the "if" (the plays:
     tests/scenarios/dsl/if-semicolon.yaml)."""
-    text, dsl = parse_card(DSL_CARDS / printed, "test"), parse_card(DSL_CARDS / written, "test")
+    text, dsl = parse_card(TEXT_CARDS / printed, "test"), parse_card(TEXT_CARDS / written, "test")
     assert isinstance(text, ParsedCard) and isinstance(dsl, ParsedCard)
     assert text.play == dsl.play and len(text.play.statements) == 1
     assert len(text.play.statements[0].body.statements) == 2
