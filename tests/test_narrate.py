@@ -225,9 +225,10 @@ class Counter:
         if not (game.phase == "cleanup" and player is game.player) and id(card) not in self.revealed:
             self.discards += 1
 
-    def reveal(self, _game, _player, _card, cards) -> None:
+    def reveal(self, _game, player, _card, cards) -> None:
         self.reveals += len(cards)
-        self.revealed |= {id(c) for c in cards}
+        # (a card revealed from the hand, as a Reaction, stays there: discarded later, it is said)
+        self.revealed |= {id(c) for c in cards if not any(c is h for h in player.hand)}
 
     def set_aside(self, *_args) -> None:
         self.set_asides += 1
