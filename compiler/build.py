@@ -62,25 +62,30 @@ def compile_folders(folders: list[Path], strict: bool = True,
     a broken expansion (a problem `discover` met, or a manifest refused) is then only warned
     about, and its cards skipped, so it does not stop every command. `texts` (resolved path:
     text) stands for files as an editor holds them, unsaved: read in place of the file on disk,
-    or as one more card file of the folder it would be in."""
+    or as one more card file (of the folder it would be in, if any)."""
     parsed: list[ParsedCard] = []
     diagnostics: list[Diagnostic] = []
     cached = card_store(_tree_classes())
     broken = list(getattr(folders, "problems", ()))  # (discover's Folders)
     unsaved = dict(texts or {})
+    to_parse: list[tuple[Path, str | None, str | None]] = []  # (file, set, unsaved text)
     for folder in folders:
         files, problems = folder_cards(folder)  # manifests: K401 too new, K402 invalid
         broken.extend(problems)
         files += [(file, Path(folder).name) for file in list(unsaved)
                   if file.is_relative_to(Path(folder).resolve()) and not file.exists()]
-        for file, set_name in files:
-            text = unsaved.pop(Path(file).resolve(), None)
-            result = (parse_card(file, set_name, text) if text is not None
-                      else parse_card_cached(file, set_name, cached))
-            if isinstance(result, list):
-                diagnostics.extend(result)
-            else:
-                parsed.append(result)
+        to_parse.extend((file, set_name, unsaved.pop(Path(file).resolve(), None))
+                        for file, set_name in files)
+    # (an unsaved file in none of the folders: compiled among them)
+    to_parse.extend((file, file.parent.name, text) for file, text in unsaved.items())
+    for file, set_name, text in to_parse:
+        result = (parse_card(file, set_name, text) if text is not None
+                  else parse_card_cached(file, set_name, cached))
+        if isinstance(result, list):
+            diagnostics.extend(result)
+        else:  # (one whose text did not all parse is still checked, never added)
+            diagnostics.extend(result.diagnostics)
+            parsed.append(result)
     if strict:
         warn_once(broken)
     else:

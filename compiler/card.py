@@ -16,7 +16,7 @@ from kingdom.compiler.errors import Diagnostic
 from kingdom.compiler.loader import Located, load_yaml
 from kingdom.compiler.names import check_file_names
 from kingdom.compiler.nodes import Env, Node
-from kingdom.compiler.parser import DSLSyntaxError, parse
+from kingdom.compiler.parser import DSLSyntaxError, later_errors, parse, parses
 from kingdom.compiler.primitives.buy_limits import BuyLimit
 from kingdom.compiler.primitives.costs import CostChange
 from kingdom.compiler.printed import printed_parts, read_printed
@@ -54,7 +54,9 @@ class ParsedCard:
 def parse_card(file: Path, set_name: str | None = None, text: str | None = None
                ) -> ParsedCard | list[Diagnostic]:
     """Load, validate and parse one card file (its `text`, when already read); a list of
-    diagnostics if any stage failed."""
+    diagnostics if the file is no card; a card with `diagnostics` if some of its effect text
+    does not parse (its other statements parsed, so that their faults and the file's other
+    checks are reported too: every error of a file at once)."""
     doc, errors = load_yaml(str(file), text)
     if doc is None:
         return errors
@@ -70,7 +72,7 @@ def parse_card(file: Path, set_name: str | None = None, text: str | None = None
     card = ParsedCard(doc, data, data.get("set") or set_name or file.parent.name)
     if "text" in data:
         _parse_printed(card, data["text"])
-        return card.diagnostics or card
+        return card
     if "play" in data:
         card.play = _parse_block(card, data["play"], ("play",))
     if "triggers" in data:
@@ -79,7 +81,7 @@ def parse_card(file: Path, set_name: str | None = None, text: str | None = None
         card.worth = _parse_text(card, data["vp"], ("vp",), "worth")
     elif isinstance(data.get("vp"), int):
         card.vp = data["vp"]
-    return card.diagnostics or card
+    return card
 
 
 def _parse_printed(card: ParsedCard, text: str) -> None:
@@ -112,12 +114,12 @@ def _parse_text(card: ParsedCard, text: str, path: tuple, start: str = "statemen
     except DSLSyntaxError as exc:
         line, col = card.doc.text_position(path, exc.line, exc.column)
         card.diagnostics.append(
-            Diagnostic(exc.code, exc.message, card.doc.file, line, col, exc.hint)
+            Diagnostic(exc.code, exc.message, card.doc.file, line, col, exc.hint, exc.suggestion)
         )
         return None
 
 
-def _parse_block(card: ParsedCard, value: Any, path: tuple, read: Callable = parse) -> Block:
+def _parse_block(card: ParsedCard, value: Any, path: tuple, read: Callable | None = None) -> Block:
     """A YAML block: a string of statements (one author line per text line) or a list; `read`
     parses a line (read_printed for a printed text)."""
     lines: list[list[Node]] = []
@@ -185,15 +187,21 @@ def _text_lines(text: str) -> list[tuple[int, str, set[int]]]:
     return out
 
 
-def _parse_line(card: ParsedCard, line: str, path: tuple, n: int, read: Callable = parse
+def _parse_line(card: ParsedCard, line: str, path: tuple, n: int, read: Callable | None = None
                 ) -> list[Node] | None:
+    """One statement line (`read` by the printed-text reader, or parsed); every error of it."""
+    top = all(isinstance(step, int) for step in path[1:])  # (not nested under a head)
+    where = (path[0] if top else "", card.data.get("kind", "kingdom"))
     try:
-        nodes = read(line)
+        nodes = read(line) if read is not None else parse(line, where=where)
     except DSLSyntaxError as exc:
-        fl, fc = card.doc.text_position(path, n + (exc.line or 1) - 1, exc.column)
-        card.diagnostics.append(Diagnostic(exc.code, exc.message, card.doc.file, fl, fc, exc.hint))
-        return None
-    return _placed(nodes, path, n)
+        later, nodes = later_errors(line, exc, where) if read is None else ([], [])
+        for error in [exc, *later]:
+            fl, fc = card.doc.text_position(path, n + (error.line or 1) - 1, error.column)
+            card.diagnostics.append(Diagnostic(error.code, error.message, card.doc.file, fl,
+                                               fc, error.hint, error.suggestion))
+        # (the statements after the last fault are kept for the checks of their names)
+    return _placed(nodes, path, n) if nodes else None
 
 
 def _placed(nodes: list[Node], path: tuple, n: int, offset: int = 0) -> list[Node]:
@@ -264,6 +272,7 @@ def compile_card(card: ParsedCard, env: Env) -> CardDef | None:
     A statement that the grammar accepts but whose node fails to check, compile or render
     (a fault of Kingdom's, not the author's) is reported at that node, never as a traceback.
     """
+    env.fits = lambda statement: parses(statement, where=("triggers", env.card_kind))
     try:
         return _compile_card(card, env)
     except Exception as exc:
@@ -296,6 +305,8 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         env.path = ("vp",)
         for node in card.worth[2].walk():
             node.check(env)
+    if card.diagnostics:  # some text did not parse: the rest is checked for names only (what
+        return None       # it binds or how it fits together may need the statement missing)
     check_card(card, env)
     for section, path in ((card.play, ("play",)), (card.triggers, ("triggers",))):
         if section is not None:
@@ -345,6 +356,8 @@ def _compile_card(card: ParsedCard, env: Env) -> CardDef | None:
         r for section in (card.play, card.triggers) if section is not None
         for n in section.walk() for r in getattr(n, "records", ())}))
     definition.text = render_card(definition, card)
+    if "text" in data:  # a card written as its printed text shows that text (check compares)
+        definition.text = data["text"].strip("\n")
     return definition if len(env.diagnostics) == before else None
 
 

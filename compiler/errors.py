@@ -34,6 +34,7 @@ CODES = {
     "K410": "a name that differs from another card's only by case or a look-alike letter",
     "K411": "a card name that is a word of the effect language",
     "K412": "a former name that is another card's name or former name",
+    "K130": "a card's printed text (text:) that its tree renders in other words (a warning)",
     "K200": "DSL syntax error",
     "K201": "unknown primitive or keyword",
     "K202": "a phrase whose parts do not fit together ('gain two' without a card)",
@@ -109,6 +110,7 @@ class Diagnostic:
     line: int = 1
     column: int = 1
     hint: str = ""
+    suggestion: str = ""  # the statement (or name) that would be right there, for editors
 
     def format(self, source_lines: list[str] | None = None, severity: str = "error") -> str:
         head = f"{self.file}:{self.line}:{self.column}: {severity}[{self.code}]: {self.message}"

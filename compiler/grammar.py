@@ -3,11 +3,13 @@ built as LALR tables kept in the compile cache."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
 from kingdom.compiler import primitives
 from kingdom.compiler.cache import digest, lark_parser
+from kingdom.compiler.lexicon import POSSESSIVES, third_person_rule
 from kingdom.runtime import tokens
 from lark import Lark
 from lark.lark import PostLex
@@ -54,8 +56,24 @@ def grammar_text() -> str:
     order = sorted(primitives.GRAMMAR)
     rules = "\n".join(primitives.GRAMMAR[name] for name in order)
     names = " | ".join(order)
-    text = GRAMMAR_FILE.read_text(encoding="utf-8") + f"\n?primitive: {names}\n{rules}\n"
-    return with_token_words(text)
+    they = {name: rule for name in order if (rule := third_person_rule(primitives.GRAMMAR[name]))}
+    they_rules = "\n".join(they.values())
+    they_names = " | ".join(f"{name}_they" for name in they)
+    text = (GRAMMAR_FILE.read_text(encoding="utf-8") + f"\n?primitive: {names}\n{rules}\n"
+            f"\n?primitive_they: {they_names}\n{they_rules}\n")
+    return with_token_words(with_possessives(text))
+
+
+def with_possessives(text: str) -> str:
+    """Grammar `text` reading "their" wherever it reads "your" (compiler/lexicon.py): the words
+    said of another player ("reveals the top card of their deck") build the same tree. The
+    rule `_your` is inlined and its word filtered, so no builder sees it."""
+    forms = " | ".join(f'"{word}"' for word in (*POSSESSIVES, *POSSESSIVES.values()))
+    chunks = re.split(r"(?m)^(?=[ \t]*[?!]?\w+(?:\.\d+)?[ \t]*:)", text)
+    # (a rule that keeps its words, "!put_place", keeps this one too, read as "your": ToNodes)
+    text = "".join(c.replace('"your"', "_your_kept" if c.lstrip().startswith("!") else "_your")
+                   for c in chunks)
+    return text + f"\n_your: {forms}\n!_your_kept: {forms}\n"
 
 
 @cache

@@ -49,11 +49,9 @@ def visible_name_problem(name: str) -> str | None:
 @cache
 def effect_words() -> frozenset[str]:
     """The words of the effect language ("if", "gain", "card", ...), from the grammar."""
-    from kingdom.compiler.parser import parser
-    from kingdom.compiler.syntax_errors import _keywords
+    from kingdom.compiler.expectations import keywords
 
-    return frozenset(w for t in parser().terminals for w in _keywords(t.name)
-                     if re.fullmatch(r"[a-z][a-z-]*", w))
+    return frozenset(w for w in keywords() if re.fullmatch(r"[a-z][a-z-]*", w))
 
 
 tokens.watch(effect_words.cache_clear)  # a token kind's words are effect words

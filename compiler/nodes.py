@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from kingdom.compiler.errors import Diagnostic
+from kingdom.compiler.lexicon import POSSESSIVES, inflected
 
 if TYPE_CHECKING:
     from kingdom.compiler.loader import Located
@@ -33,7 +34,7 @@ class Node:
     printed from a tree can be checked to parse back to the same tree.
     """
 
-    ATTRIBUTES = frozenset({"line", "column", "item_path"})
+    ATTRIBUTES = frozenset({"line", "column", "item_path", "runs_on"})
     line: int = 1
     column: int = 1
     binds = ""  # a step's participle for the cards it binds as "it" (compiler.references)
@@ -106,6 +107,9 @@ class Env:
         self.context = "play"  # play, trigger, setup, worth: what "this" means and where it is
         self.card_name = ""  # the card being compiled, and its kind ("kingdom", "ally", ...)
         self.card_kind = "kingdom"
+        # whether a statement compiles as a trigger of this card, for a hint to offer it only
+        # then (compile_card sets it: compiler.parser.parses)
+        self.fits: Callable[[str], bool] = lambda _statement: True
         # what a step's decision leads to, for an agent weighing it (id of the step -> the node
         # of what its "you may ... for/to" offers, else of the statement after it): `reward_of`
         self.rewards: dict[int, Node] = {}
@@ -114,13 +118,26 @@ class Env:
         """What `node`'s decision leads to ("+1 Card per card discarded", "if you do: +$2")."""
         return self.rewards.get(id(node))
 
-    def error(self, code: str, message: str, node: Any = None, hint: str = "") -> None:
+    def error(self, code: str, message: str, node: Any = None, hint: str = "",
+              suggestion: str = "") -> None:
+        """Report a fault at `node`; `suggestion`: the statement that would be right."""
         line, column = getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1
         path = getattr(node, "item_path", None) or self.path
         file_line, file_col = self.doc.text_position(path, line, column)
         self.diagnostics.append(
-            Diagnostic(code, message, self.doc.file, file_line, file_col, hint)
+            Diagnostic(code, message, self.doc.file, file_line, file_col, hint, suggestion)
         )
+
+    def _in_any_case(self, name: str) -> str | None:
+        """The one card, type or pile name that `name` is in another case ("Throne Room" for
+        "Throne room"), or None; names that differ only by case are refused (K410)."""
+        folded = name.casefold()
+        found = {n for n in (*self.card_names, *self.type_names, *self.pile_names)
+                 if n.casefold() == folded}
+        singular = {n for n in (*self.card_names, *self.type_names)
+                    if folded.endswith("s") and n.casefold() == folded[:-1]}
+        found = found or singular
+        return next(iter(found)) if len(found) == 1 else None
 
     def card_or_type(self, name: str, node: Any) -> tuple[str, str]:
         """Resolve a capitalised name to ("type", T), ("card", C) or ("pile", P)."""
@@ -137,12 +154,17 @@ class Env:
             return "card", card
         if name in self.pile_names:
             return "pile", name
-        suggestion = self._suggest(name)
+        proper = self._in_any_case(name)
+        if proper is not None and proper != name:  # "gain a silver": the name as printed
+            return self.card_or_type(proper, node)
+        suggestion = self._suggest(name) or self._suggest(name.title())
         self.error(
             "K300",
             f"unknown card, type or pile name '{name}'",
             node,
-            f"did you mean '{suggestion}'?" if suggestion else "check the spelling",
+            f"did you mean '{suggestion}'?" if suggestion else "check the spelling: no card, "
+            "type or pile of the loaded cards has that name (`kingdom list` shows them)",
+            suggestion or "",
         )
         return "card", name
 
@@ -151,12 +173,12 @@ NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 # --------------------------------------------------------------------------- English helpers
-_IRREGULAR = {"may": "may", "have": "has", "do": "does", "are": "is", "were": "was"}
-
-
 def their(phrase: str) -> str:
-    """A phrase about "you" said about "they": "your hand" -> "their hand"."""
-    return re.sub(r"\byou have\b", "they have", re.sub(r"\byour\b", "their", phrase))
+    """A phrase about "you" said about "they": "your hand" -> "their hand" (the possessives of
+    compiler/lexicon.py, which the grammar reads)."""
+    for yours, theirs in POSSESSIVES.items():
+        phrase = re.sub(rf"\b{yours}\b", theirs, phrase)
+    return re.sub(r"\byou have\b", "they have", phrase)
 
 
 def third_person(phrase: str) -> str:
@@ -167,14 +189,7 @@ def third_person(phrase: str) -> str:
     word, _, rest = phrase.partition(" ")
     if word == "then":  # "then discards a card", never "thens discard a card"
         return f"then {third_person(rest)}"
-    if word in _IRREGULAR:
-        verb = _IRREGULAR[word]
-    elif word.endswith(("sh", "ch", "s", "x")):
-        verb = word + "es"
-    elif word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
-        verb = word[:-1] + "ies"
-    else:
-        verb = word + "s"
+    verb = inflected(word)  # (the form the grammar reads after "each other player")
     rest = their(rest)
     rest = re.sub(r"\byou\b(?! choose)|(?<=any order )you(?= choose)", "they", rest) if (
         verb != "may") else rest  # "that you choose" is yours; "in any order they choose"

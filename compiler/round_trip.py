@@ -65,7 +65,7 @@ def parsed_cards(folders: list[Path]) -> Iterator[Any]:
         files, _ = folder_cards(folder)
         for file, set_name in files:
             card = parse_card(file, set_name)
-            if isinstance(card, ParsedCard):
+            if isinstance(card, ParsedCard) and not card.diagnostics:
                 yield card
 
 

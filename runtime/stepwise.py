@@ -65,6 +65,7 @@ class PileView:
     cost: int | None  # its current cost
     in_supply: bool
     tokens: tuple[tuple[str, int], ...]  # tokens on the pile, by kind
+    roles: tuple[str, ...] = ()  # what setup made it ("Bane")
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ def player_view(game: Game, player: Player) -> PlayerView:
         supply=tuple(
             PileView(pile.name, len(pile.cards), pile.top.name if pile.cards else None,
                      game.cost(pile.top) if pile.cards else None, pile.in_supply,
-                     tuple(sorted(pile.tokens.items())))
+                     tuple(sorted(pile.tokens.items())), tuple(sorted(pile.roles)))
             for pile in game.piles.values()
         ),
         trash=_names(reversed(game.trash)),

@@ -43,7 +43,7 @@ FOUNDRY = Example(
                "Sorting Chute", "Ore Crusher", "Eternal Flame", "Pilot Light",
                "Second Shift", "Odd Lot", "Assay Office",
                "Rolling Mill", "Pour Line", "Quench Tank",
-               "Forge Rivalry"}),
+               "Forge Rivalry", "Casting Run"}),
     "casting-mold.yaml", ("Stoker", {"coins": 5}))
 EXAMPLES = [HARBOR, FOUNDRY]
 EXAMPLE_IDS = [e.set for e in EXAMPLES]

@@ -1,6 +1,6 @@
 """Effects waiting at once at the start of a turn (runtime/at_once.py): the player is asked the
 order only while differently named effects wait; a bot keeps the order they are offered in
-(effects waiting since the last turn, then abilities, the Ally's last)."""
+(effects waiting since the last turn, then abilities, the Ally's last), a redraw first."""
 
 from __future__ import annotations
 
@@ -27,11 +27,11 @@ class Recording(DefaultAgent):
         return answer
 
 
-def _game(durations: list[str]) -> tuple[Game, Recording]:
+def _game(durations: list[str], ally: str = "Gang of Pickpockets") -> tuple[Game, Recording]:
     bot = Recording()
     game = Game(LIBRARY, [bot, DefaultAgent()], seed=1)
     build_supply(game, ["Highwayman", "Wizards"])
-    add_ally(game, LIBRARY["Gang of Pickpockets"])
+    add_ally(game, LIBRARY[ally])
     player = game.players[0]
     player.deck = [game.new_card(LIBRARY["Copper"]) for _ in range(10)]
     player.hand = [game.new_card(LIBRARY[name]) for name in durations]
@@ -53,3 +53,9 @@ def test_a_bot_resolves_the_durations_first_then_the_ally() -> None:
 def test_effects_of_one_name_are_not_asked_about() -> None:
     bot = _game([])[1]
     assert bot.asked == []
+
+
+def test_a_redraw_resolves_before_the_draws_it_would_throw_away() -> None:
+    """Desert Guides' "discard your hand and draw 5" first, then Highwayman's +3 Cards."""
+    bot = _game(["Highwayman"], "Desert Guides")[1]
+    assert bot.asked == [(("Highwayman", "Desert Guides"), "Desert Guides")]

@@ -9,4 +9,4 @@ def test_demo_compiles_everything_and_plays_a_game(capsys) -> None:
     assert main(["demo", "--seed", "3", "--lines", "5"]) == 0
     out = capsys.readouterr().out
     assert "177 cards compiled" in out
-    assert "Turn 1, p1: plays " in out and "Winner:" in out
+    assert "p1's turn 1: plays " in out and "Winner:" in out

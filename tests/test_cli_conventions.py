@@ -114,3 +114,13 @@ def test_the_help_names_every_environment_variable_read(capsys) -> None:
     environment = out[out.index("Environment:"):]
     for name in sorted(read | {"NO_COLOR"}):
         assert re.search(rf"^  {name} ", environment, re.MULTILINE), name
+
+
+def test_an_option_is_named_alike_in_every_command() -> None:
+    """--cards takes a PATH, --kingdom CARDS, --output a FILE, wherever they are."""
+    wanted = {"cards": "PATH", "kingdom": "CARDS", "output": "FILE", "require": "CARDS",
+              "exclude": "CARDS", "pick": "CARDS"}
+    for name, command in COMMANDS.items():
+        for action in command._actions:
+            if action.option_strings and action.dest in wanted:
+                assert action.metavar == wanted[action.dest], (name, action.option_strings)

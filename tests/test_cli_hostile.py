@@ -78,7 +78,7 @@ CASES = [
      "--plot: no such folder '/no/such/dir'"),
     ("plot onto a folder", [*SIM, "--plot", "{tmp}"], 2, "is a folder; give a file name in it"),
     ("plot without an image suffix", [*SIM, "--plot", "{tmp}/plot"], 2, "end the name with one"),
-    ("render neither set nor kingdom", ["render"], 2, "give either --set SET or --kingdom"),
+    ("render neither set nor kingdom", ["render"], 2, "give one of --set SET, --kingdom"),
     ("render an unknown set", ["render", "--set", "nosuch"], 2, "unknown set 'nosuch'"),
     ("render output into a missing folder", ["render", "--set", "base", "-o", "/no/such/dir/b.html"],
      2, "--output/-o: no such folder '/no/such/dir'"),

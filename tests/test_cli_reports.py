@@ -34,7 +34,8 @@ CHECK_REPORT = {
         "errors": {"type": "integer", "minimum": 0},
         "diagnostics": {"type": "array", "items": {
             "type": "object", "additionalProperties": False,
-            "required": ["file", "line", "column", "code", "severity", "message", "hint"],
+            "required": ["file", "line", "column", "code", "severity", "message", "hint",
+                         "suggestion"],
             "properties": {
                 "file": {"type": "string", "minLength": 1},
                 "line": {"type": "integer", "minimum": 1},
@@ -43,6 +44,7 @@ CHECK_REPORT = {
                 "severity": {"enum": ["error", "warning"]},
                 "message": {"type": "string", "minLength": 1},
                 "hint": {"type": ["string", "null"]},
+                "suggestion": {"type": "string"},
             }}},
     },
 }
@@ -58,11 +60,13 @@ def test_check_json_has_every_diagnostic_with_its_place(capsys) -> None:
     assert report["errors"] == len(report["diagnostics"]) >= len(files)
     assert sorted({Path(d["file"]).name for d in report["diagnostics"]}) == files
     for diagnostic in report["diagnostics"]:
-        assert list(diagnostic) == ["file", "line", "column", "code", "severity", "message", "hint"]
+        assert list(diagnostic) == ["file", "line", "column", "code", "severity", "message", "hint",
+                                    "suggestion"]
         assert diagnostic["severity"] == "error" and diagnostic["code"].startswith("K")
         assert diagnostic["line"] >= 1 and diagnostic["column"] >= 1 and diagnostic["message"]
     syntax = next(d for d in report["diagnostics"] if d["file"].endswith("dsl-syntax.yaml"))
     assert (syntax["line"], syntax["column"]) == (7, 31) and "amount" in syntax["hint"]
+    assert syntax["suggestion"] == "gain a card costing up to $4"
     assert main(["check", "--json"]) == 0
     clean = json.loads(capsys.readouterr().out)
     jsonschema.validate(clean, CHECK_REPORT)

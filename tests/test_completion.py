@@ -58,6 +58,8 @@ def test_bash_completes_commands_options_choices_and_cards(scripts) -> None:
         ["Young\\ Witch,Throne\\ Room"]
     assert "Copper" not in _bash(bash, "kingdom", "kingdom", "--exclude", "C")  # Kingdom piles only
     assert "Copper" in _bash(bash, "kingdom", "show", "C")  # any card
+    assert _bash(bash, "kingdom", "render", "--pick", "Village,Cop") == \
+        ["Village,Copper", "Village,Coppersmith"]  # any card
     assert _bash(bash, "kingdom", "simulate", "--ally", "City") == ["City-state"]
     assert _bash(bash, "kingdom", "kingdom", "--sets", "cor") == ["cornucopia-guilds"]
     assert _bash(bash, "kingdom", "completion", "") == ["bash", "zsh", "fish"]

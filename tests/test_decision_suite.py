@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kingdom.compiler.build import builtin_library
+
 from kingdom.scenarios.check import load_file
 
 SUITE = Path(__file__).parent / "scenarios" / "decisions"
@@ -28,20 +30,44 @@ def test_every_situation_is_the_bots_with_a_reason():
         assert not any("answers" in step for step in scenario.spec.get("steps") or []), scenario.name
 
 
-def test_the_suite_covers_these_cards():
-    played = set()
+# Shipped cards that ask a decision with no situation yet (the list only shrinks)
+NOT_YET = {"Acolyte", "Adventurer", "Archer", "Bureaucrat", "Butcher", "Carpenter", "City-state",
+           "Coastal Haven", "Courtier", "Elder", "Family of Inventors", "Farmhands",
+           "Forest Dwellers", "Herald", "Hill Fort", "Lich", "Order of Astrologers",
+           "Order of Masons", "Secret Passage", "Specialist", "Spy", "Swap", "Trappers' Lodge",
+           "Woodworkers' Guild"}
+
+
+def asks_a_decision(d) -> bool:
+    """A card with an optional ability, a Reaction or a choice: a "you may", "choose", "unless"
+    or a pick of cards in its compiled tree."""
+    if d.has_type("Reaction"):
+        return True
+    for part in (getattr(d.tree, "play", None), getattr(d.tree, "triggers", None)):
+        for node in part.walk() if hasattr(part, "walk") else ():
+            selection = getattr(node, "selection", None)
+            if type(node).__name__ in ("MayStep", "Choose", "Unless") or (
+                    getattr(selection, "kind", None) == "pick"):
+                return True
+    return False
+
+
+def test_every_shipped_card_that_asks_has_a_situation():
+    library = builtin_library()
+    covered = set()
     for scenario in situations():
-        for step in scenario.spec.get("steps") or []:
+        spec = scenario.spec
+        for step in spec.get("steps") or []:
             names = step.get("play", [])
-            played.update([names] if isinstance(names, str) else names)
-        for player in ("p1", "p2"):
-            hand = ((scenario.spec.get("setup") or {}).get(player) or {}).get("hand") or []
-            played.update(n for n in hand if n in ("Moat", "Diplomat"))
-    assert played >= {"Cellar", "Harbinger", "Militia", "Moat", "Chapel", "Moneylender", "Mine",
-                      "Remodel", "Vassal", "Throne Room", "Library", "Bandit", "Poacher",
-                      "Sentry", "Artisan", "Mill", "Baron", "Pawn", "Nobles", "Steward",
-                      "Minion", "Courtyard", "Masquerade", "Torturer", "Trading Post",
-                      "Diplomat"}
+            covered.update([names] if isinstance(names, str) else names)
+        covered.add(spec.get("ally"))
+        for player in ("p1", "p2"):  # a Reaction, or a Treasure played in the Buy phase
+            covered.update(((spec.get("setup") or {}).get(player) or {}).get("hand") or [])
+    asking = {d.name for d in library if asks_a_decision(d)}
+    assert len(asking) >= 100
+    assert sorted(asking - covered - NOT_YET) == []  # a new card asking: give it a situation
+    assert sorted(NOT_YET & covered) == []  # covered now: take it off NOT_YET
+    assert len(asking & covered) >= 80
 
 
 def test_no_bot_reads_a_prompt():

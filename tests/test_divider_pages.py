@@ -99,6 +99,16 @@ def test_tabs_names_and_texts_where_they_belong_on_the_page(tabs, size, tmp_path
             between = ink(range(py(top + dividers.TAB_H) + SLACK + 1, py(top + 2 * proxies.mm)),
                           range(px(cost_left - proxies.mm), px(cost_left) - SLACK))
             assert not between, (tabs, name, "runs into its cost")
+        # the body's outline: a card's size across, in a sleeve or not (as --help says)
+        middle = py(bottom + body_h / 2)
+        sides = ink(range(middle, middle + 1), cell_columns)
+        measured = (max(sides) - min(sides)) / SCALE / proxies.mm
+        assert measured == pytest.approx({"unsleeved": 91, "sleeved": 94}[size], abs=0.3), name
+        column = px(left + 2 * proxies.mm)  # (left of any tab and of the text's margin)
+        rows = [y for y in range(py(top) - 3 * SLACK, py(bottom) + 3 * SLACK)
+                if pixels[y * width + column] < DARK]
+        assert (max(rows) - min(rows)) / SCALE / proxies.mm == pytest.approx(
+            {"unsleeved": 59, "sleeved": 62}[size], abs=0.3), name
         # the body's text keeps to its margins: no ink between the outline and the margin
         inside = ink(range(py(top) + SLACK + 1, py(bottom) - SLACK),
                      range(px(left) + SLACK + 1, px(left + body_w) - SLACK))

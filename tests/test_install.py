@@ -74,6 +74,16 @@ def test_pip_install_puts_only_kingdom_into_site_packages(installed: Path) -> No
     assert {n for n in names if n.endswith(".dist-info")} == {"kingdom-0.1.0.dist-info"}
 
 
+def test_the_studio_page_and_codemirror_are_installed(installed: Path) -> None:
+    """Kingdom Studio serves its page and editor from the package, never from the network."""
+    static = installed / "kingdom" / "studio" / "static"
+    for name in ("index.html", "studio.js", "studio.css", "codemirror/codemirror.js",
+                 "codemirror/codemirror.css", "codemirror/yaml.js", "codemirror/show-hint.js",
+                 "codemirror/lint.js", "codemirror/LICENSE"):
+        assert (static / name).is_file(), name
+    assert "MIT License" in (static / "codemirror" / "LICENSE").read_text()
+
+
 def test_the_installed_package_works_from_another_folder(installed: Path, tmp_path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("KINGDOM_PATH", "PYTHONPATH")}
     env["PYTHONPATH"] = str(installed)
@@ -117,6 +127,7 @@ def test_the_installed_package_has_the_accessibility_notes(installed: Path, tmp_
     assert sheet.returncode == 0, sheet.stderr
     text = (tmp_path / "sheet.md").read_text()
     assert "which pile is the Bane" in text and "every change of a player's Coffers" in text
+    assert "Ferryman" not in text  # (only the notes about the sheet's cards)
     played = kingdom("play", "--kingdom", "Baker,Young Witch", "--bots", "big-money", "--plain",
                      "--save", "game.json", feed="quit\n")
     assert played.returncode == 0, played.stderr

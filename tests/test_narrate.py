@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kingdom.compiler.build import builtin_library
-from kingdom.runtime.decisions import CARDS, NUMBER, REACT, YES_NO, Decision
+from kingdom.runtime.decisions import CARDS, GAIN, NUMBER, REACT, YES_NO, Decision
 from kingdom.runtime.events import Listener
 from kingdom.runtime.setup import standard_game
 from kingdom.runtime.tokens import COFFERS
@@ -205,7 +205,7 @@ class Keen(Eager):
 
     def decide(self, decision: Decision) -> Any:
         if decision.kind == CARDS and decision.min == 0 and decision.options and \
-                decision.topic is None:
+                decision.topic not in (REACT, GAIN):
             return decision.options[:1]
         return super().decide(decision)
 
@@ -225,9 +225,10 @@ class Counter:
         if not (game.phase == "cleanup" and player is game.player) and id(card) not in self.revealed:
             self.discards += 1
 
-    def reveal(self, _game, _player, _card, cards) -> None:
+    def reveal(self, game, player, card, cards) -> None:
         self.reveals += len(cards)
-        self.revealed |= {id(c) for c in cards}
+        if card is None or game.zone_of(card)[0] is player:  # (not a Reaction to another's card:
+            self.revealed |= {id(c) for c in cards}        # where they go is said with them)
 
     def set_aside(self, *_args) -> None:
         self.set_asides += 1
@@ -336,7 +337,9 @@ NOTE_TESTS = {
     "turn-order": test_the_turn_order_is_stated_before_a_skipped_turn,
     "coffers": test_every_coffers_change_is_announced_with_the_total,
     "card-names": test_the_differently_named_cards_a_card_counts_are_named,
-    "setup-piles": test_the_bane_is_named_at_setup,
+    "bane": test_the_bane_is_named_at_setup,
+    "ferryman": test_ferrymans_pile_is_named_at_setup,
+    "rewards": test_the_rewards_are_named_at_setup,
     "reveals": test_revealed_cards_are_read_in_order_then_where_each_goes,
 }
 

@@ -117,6 +117,23 @@ def test_a_split_pile_is_one_divider_listing_its_members_in_order() -> None:
     assert piles["Augurs"].set_name == "Allies"
 
 
+def test_dividers_of_cards_picked_one_by_one(tmp_path, capsys) -> None:
+    """Sets, a Kingdom, or cards of any kind picked by name (--pick), as dominiontabs offers: a
+    basic card, an Ally, a Reward, a split pile (its member comes with it: one divider)."""
+    pdf = tmp_path / "picked.pdf"
+    assert main(["render", "--pick", "copper,Village,augurs,Herb Gatherer,City-state,Demesne",
+                 "--layout", "dividers", "-o", str(pdf)]) == 0
+    assert "(5 dividers, pdf, dividers)" in capsys.readouterr().err
+    text = _reader(pdf.read_bytes()).pages[0].extract_text()
+    for name in ("Copper", "Village", "Augurs", "City-state", "Demesne", "Herb Gatherer ($3)"):
+        assert name in text, name
+    assert main(["render", "--pick", "Vilage", "-o", str(pdf)]) == 2
+    assert "did you mean 'Village'?" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["render", "--pick", "Village", "--set", "base"])
+    assert "not allowed with" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("size, per_page", [("unsleeved", 8), ("sleeved", 6)])
 @pytest.mark.parametrize("tabs", dividers.TABS)
 def test_divider_tabs_and_sizes(tabs: str, size: str, per_page: int) -> None:

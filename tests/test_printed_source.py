@@ -17,8 +17,8 @@ if not REFERENCE.exists():  # (a worktree beside the main checkout)
     REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "cards.yaml"
 # Built-in cards whose printed text, given as `text:`, compiles to the tree of their card file;
 # and of those, the Action cards printed without a divider. These may only rise (all 177).
-SAME_TREE = 112
-SAME_TREE_PLAIN_ACTIONS = 66
+SAME_TREE = 135
+SAME_TREE_PLAIN_ACTIONS = 83
 KEPT = ("dsl", "name", "set", "kind", "cost", "types", "former_names", "pile_size", "members",
         "copies")
 
@@ -45,7 +45,7 @@ def text_card(card: ParsedCard, text: str, tmp: Path) -> ParsedCard | list:
 
 
 def same_tree(a: ParsedCard, b: ParsedCard | list) -> bool:
-    return isinstance(b, ParsedCard) and (a.play, a.triggers, a.worth, a.vp) == (
+    return isinstance(b, ParsedCard) and not b.diagnostics and (a.play, a.triggers, a.worth, a.vp) == (
         b.play, b.triggers, b.worth, b.vp)
 
 
@@ -66,7 +66,8 @@ def measure(tmp: Path) -> tuple[list[str], list[str], int, int, list[str]]:
             if is_plain:
                 plain.append(card.name)
         else:
-            why = (printed[0].message if isinstance(printed, list) else "another tree")
+            faults = printed if isinstance(printed, list) else printed.diagnostics
+            why = faults[0].message if faults else "another tree"
             failed.append(f"{card.name}: {why}")
     return same, plain, total, actions, failed
 
@@ -78,3 +79,21 @@ def test_printed_texts_compile_to_the_trees_of_the_card_files(tmp_path, capsys):
               f"({len(plain)}/{actions} Action cards without a divider)")
     assert total == 177
     assert len(same) >= SAME_TREE and len(plain) >= SAME_TREE_PLAIN_ACTIONS, "\n".join(failed)
+
+
+# Foundry cards showing issue 22's phrases, whose printed text (rendered from the tree) reads
+# back to the same tree; Forge Rivalry waits for "the player to your left reveals ..." (the
+# third person after "the player to your left" is not read yet).
+ISSUE_22_CARDS = ("Odd Lot", "Assay Office", "Rolling Mill", "Pour Line", "Quench Tank",
+                  "Casting Run")
+
+
+@pytest.mark.parametrize("name", ISSUE_22_CARDS)
+def test_new_phrases_read_back_from_their_printed_text(name, tmp_path):
+    from kingdom.compiler.build import load_library
+
+    foundry = ROOT / "examples" / "foundry"
+    library, _ = load_library([foundry])
+    text = library[name].text  # its rules text, rendered from its tree
+    card = next(c for c in parsed_cards([foundry]) if c.name == name)
+    assert same_tree(card, text_card(card, text, tmp_path)), text

@@ -16,6 +16,7 @@ from kingdom.compiler import primitives
 from kingdom.compiler.nodes import Node
 from kingdom.compiler.parser import STARTS, DSLSyntaxError, ToNodes, grammar_text, parse
 from kingdom.compiler.phrases import examples
+from kingdom.compiler.printed import normalise_line, read_printed
 from kingdom.compiler.round_trip import card_items, failures, round_trip
 from lark import Lark
 
@@ -23,10 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CARD_FOLDERS = [ROOT / "cards", *sorted(p for p in (ROOT / "examples").iterdir() if p.is_dir()),
                 ROOT / "tests" / "dsl-cards"]
 CORPUS = ROOT / "tests" / "phrases" / "corpus.txt"
-# Rendered sentences that already parse back to their source's tree (the first letter lowered,
-# the final stop dropped). The aim is all of them, the printed text being the DSL itself: this
-# number may only rise; raise it when it does.
-ENGLISH_ROUND_TRIPS = 259  # of 637, measured 2026-12-02 after the issue-12 merges
+# Rendered sentences that already parse back to their source's tree, read as a card's printed
+# `text:` is read (compiler/printed.py). The aim is all of them, the printed text being the DSL
+# itself: this number may only rise; raise it when it does.
+ENGLISH_ROUND_TRIPS = 655  # of 730 (295 when the first letter was lowered and the stop dropped)
 
 
 def corpus() -> list[tuple[str, str, str]]:
@@ -72,10 +73,9 @@ def english_round_trips(cards: list[tuple[str, str, str]]) -> tuple[int, int]:
             continue
         for node in parse(text):
             total += 1
-            printed = node.render().strip()
-            printed = printed[:1].lower() + printed[1:].removesuffix(".")
+            printed = normalise_line(node.render().strip())
             with contextlib.suppress(DSLSyntaxError):  # (the printed English is not DSL yet)
-                same += parse(printed) == [node]
+                same += read_printed(printed) == [node]
     return same, total
 
 

@@ -88,7 +88,10 @@ def _wait(driver, condition, seconds: float = 30):
 
 
 def _text(driver, css: str) -> str:
-    return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, css))
+    """The visible text of what `css` selects, read in one step (the page redraws as it goes)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), e => e.innerText.trim())"
+        ".join(' ')", css)
 
 
 def _shot(driver, name: str) -> None:
@@ -178,27 +181,46 @@ def test_a_new_card_from_typing_to_a_finished_game(studio, browser) -> None:
     _wait(driver, lambda: "Game over" in _text(driver, "#game-result"))
     narration = _text(driver, "#narration")
     assert "Smelter" in narration and "Game over" in narration
+    assert re.search(r"p1 buys (Province|Gold|Silver)", narration)  # (the answers were taken)
     _shot(driver, "5-game")
     _check_accessibility(driver)
+
+    # a broken edit: the proxy is kept, greyed, and the good file is not replaced
+    saved = (root / "smelter.yaml").read_text()
+    driver.execute_script("document.querySelector('.CodeMirror').CodeMirror"
+                          ".setValue('dsl: 1\\nname: [Smelter\\n')")
+    _wait(driver, lambda: "K100" in _text(driver, "#problems"))
+    assert driver.find_elements(By.CSS_SELECTOR, "#proxy.stale .proxy")
+    driver.find_element(By.ID, "save").click()
+    _wait(driver, lambda: "not saved" in _text(driver, "#save-status"))
+    assert (root / "smelter.yaml").read_text() == saved
 
 
 def _answer_something(driver) -> None:
     """A plain strategy, enough to end a game: play Actions, play every Treasure, buy the best
-    of Province, Gold, Silver, else the first choice."""
+    of Province, Gold, Smelter, Silver, pick as few cards as allowed, spend nothing."""
     before = driver.execute_script("return document.getElementById('narration').childElementCount"
                                    " + ':' + document.getElementById('prompt').textContent"
                                    " + ':' + document.getElementById('choices').innerText")
+    decision = driver.find_element(By.ID, "decision")
+    kind, fewest = decision.get_attribute("data-kind"), int(decision.get_attribute("data-min"))
     buttons = {b.text: b for b in driver.find_elements(By.CSS_SELECTOR, "#choices button")}
     boxes = driver.find_elements(By.CSS_SELECTOR, "#choices input[type=checkbox]")
-    if boxes:
-        for box in boxes:
+    number = driver.find_elements(By.CSS_SELECTOR, "#choices input[type=number]")
+    if number:
+        number[0].clear()
+        number[0].send_keys(number[0].get_attribute("min"))
+        buttons["Answer"].click()
+    elif boxes:
+        wanted = len(boxes) if kind in ("treasures", "order") else fewest
+        for box in boxes[:wanted]:
             box.click()
         buttons["Done"].click()
     else:
-        pick = next((buttons[n] for n in ("Province", "Gold", "Smelter", "Silver") if n in buttons),
+        by_name = {label.split(",")[0]: b for label, b in buttons.items()}
+        pick = next((by_name[n] for n in ("Province", "Gold", "Smelter", "Silver") if n in by_name),
                     None)
-        prompt = _text(driver, "#prompt").lower()
-        if pick is None and "buy" in prompt and "None" in buttons:
+        if pick is None and kind == "buy" and "None" in buttons:
             pick = buttons["None"]
         (pick or next(iter(buttons.values()))).click()
     _wait(driver, lambda: _text(driver, "#game-result") or driver.execute_script(

@@ -19,7 +19,7 @@ CARD = "dsl: 1\nname: Trap\ncost: 3\ntypes: [Action]\n"
 CASES = {
     "unplaced-trigger": (
         "play: +1 card\ntriggers:\n  - 'when you gain a card: +$1'\n",
-        "K320", 7, 6, "'in games using this, when you gain a card'"),
+        "K320", 7, 6, "'in games using this, when you gain a card: ...'"),
     "ambiguous-it": (
         "play: trash a card from your hand; gain a card costing exactly $1 more than it; "
         "gain a card costing exactly $1 less than it\n",

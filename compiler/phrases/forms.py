@@ -29,7 +29,7 @@ PLACEHOLDERS = {
     "ref": "ref", "filter": "card description", "adjective": "adjective", "noun": "noun",
     "qualifier": "qualifier", "amount": "amount", "money": "money", "countable": "countable",
     "place": "place", "condition": "condition", "put_place": "put where",
-    "ref_selection_aside": "ref",
+    "ref_selection_aside": "ref", "primitive_they": "simple step, said of them",
 }
 ALWAYS_PLACEHOLDER = {"statements", "head_only", "filter", "option", "put_place", "worth"}
 INLINE_LIMIT = 48  # a rule without aliases whose forms fit in this many characters is inlined

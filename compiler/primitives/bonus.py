@@ -243,10 +243,11 @@ class Bonus(Node):
         if hasattr(self, "equal_to"):
             return self._coins_text() + self.equal_to.unparse()
         text = self._coins_text() if self.resource == "$" else f"+{self.amount} {self._word().lower()}"
+        written = hasattr(self, "divisor")  # "per 3 ... (round down)", even "per 0" (K304) or 1
         divisor = getattr(self, "divisor", 1)
         if self.per is not None:
-            text += f" per {f'{divisor} ' if divisor > 1 else ''}{self.per.unparse()}"
-        return text + (" (round down)" if divisor > 1 or hasattr(self, "round_down") else "")
+            text += f" per {f'{divisor} ' if written else ''}{self.per.unparse()}"
+        return text + (" (round down)" if written or hasattr(self, "round_down") else "")
 
 
 class CoinsWorth(Node):

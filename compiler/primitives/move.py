@@ -192,7 +192,8 @@ class Move(Node):
     def topic(self) -> str:
         """What the step does with the cards it picks, as decisions name it."""
         if self.verb == "put":
-            return {"hand": TAKE, "discard": DISCARD}.get(self.place, TOPDECK)
+            # (the bottom of the deck is out of the way: the card least wanted goes there)
+            return {"hand": TAKE, "discard": DISCARD, "bottom": DISCARD}.get(self.place, TOPDECK)
         return TOPICS.get(self.verb, self.verb)
 
     def compile(self, env: Env):

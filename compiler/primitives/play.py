@@ -6,14 +6,15 @@ from typing import TYPE_CHECKING
 
 from kingdom.compiler.nodes import NUMBER_WORDS, Env, Node
 from kingdom.compiler.primitives import primitive
+from kingdom.compiler.selections.filters import Filter
 from kingdom.compiler.selections.selection import Selection
 from kingdom.compiler.selections.zones import bind, still_where_bound
-from kingdom.runtime.decisions import PLAY_CARD
+from kingdom.runtime.context import Ctx
+from kingdom.runtime.decisions import BENEFIT, CARDS, PLAY_CARD, Decision, ask
 
 if TYPE_CHECKING:
     from kingdom.compiler.references import Bound
     from kingdom.runtime.cards import Card
-    from kingdom.runtime.context import Ctx
 
 
 @primitive(
@@ -85,6 +86,8 @@ class Play(Node):
     topic = PLAY_CARD  # what its decisions are about (runtime/decisions.py)
 
     def compile(self, env: Env):
+        if self._by_name():
+            return self._compile_by_name()
         select = self.selection.compile_select("hand", PLAY_CARD, env.reward_of(self))
         times, again, extra_option = self.times, self.again, self.extra_option
         prompt = self.render()[0].upper() + self.render()[1:]
@@ -115,6 +118,42 @@ class Play(Node):
 
         return play
 
+    def _by_name(self) -> bool:
+        """"play any number of Action cards with the same name from your hand"."""
+        selection = self.selection
+        return (selection.kind == "pick" and selection.quantity[0] == "any" and self.times == 1
+                and selection.source in (None, "hand") and not self.again
+                and any(q.kind == "same_name" for q in selection.filter.qualifiers))
+
+    def _compile_by_name(self):
+        """One card at a time from your hand, each played before the next is picked (so a copy
+        one drew can be played next): the first fits the description but its name, which it
+        gives the rest; you stop when you like, or when none is left."""
+        filter_ = self.selection.filter
+        named = filter_.compile_pred()
+        first = Filter(filter_.adjectives, filter_.noun,
+                       [q for q in filter_.qualifiers if q.kind != "same_name"]).compile_pred()
+        prompt = self.render()[0].upper() + self.render()[1:]
+
+        def play_by_name(ctx: Ctx) -> None:
+            game, player = ctx.game, ctx.player
+            played: list = []
+            while True:
+                fits = named if played else first
+                probe = ctx if not played else _bound_to(ctx, played[0][0])
+                options = [c for c in player.hand if fits(probe, c.d)]
+                picked = ask(Decision(CARDS, player, prompt, options, 0, 1, card=ctx.card,
+                                      game=game, topic=PLAY_CARD, purpose=BENEFIT)
+                             ) if options else []
+                if not picked:
+                    break
+                if game.play(player, picked[0], player.hand, 1):
+                    played.append((picked[0], player.in_play))
+            bind(ctx, "played", played)
+            ctx.did = bool(played)
+
+        return play_by_name
+
     def render(self, they: bool = False) -> str:
         text = f"play {self.selection.render()}"
         text += _times(self.times)
@@ -133,6 +172,13 @@ class Play(Node):
         if self.extra_option:
             text += " with an extra option when it gives you a choice this turn"
         return text
+
+
+def _bound_to(ctx: Ctx, card: Card) -> Ctx:
+    """`ctx` with `card` as "it", for "with the same name" to compare with."""
+    probe = Ctx(ctx.game, ctx.you, ctx.card, {**ctx.vars, "it": [(card, ctx.player.in_play)]})
+    probe.player = ctx.player
+    return probe
 
 
 def _times(times: int) -> str:

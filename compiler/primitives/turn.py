@@ -20,6 +20,9 @@ from kingdom.runtime.tokens import BY_WORD
     | "name" "a" "card"                                   -> name_card
     | CARD_WORD "cost" MONEY "less" "this" "turn"         -> cost_less_this_turn
     | CARD_WORD REMINDER "cost" MONEY "less" "this" "turn" -> cost_less_this_turn_reminded
+    | "this" "turn" "," CARD_WORD "cost" MONEY "less"     -> cost_less_this_turn  // e.g.
+      // this turn, cards cost $1 less
+    | "this" "turn" "," CARD_WORD REMINDER "cost" MONEY "less" -> cost_less_this_turn_reminded
     | CARD_WORD "cost" MONEY "less" "per" TOKEN_WORD "token" "on" "their" PILE_WORD -> cost_less_per_token
 """,
 )

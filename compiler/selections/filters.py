@@ -139,6 +139,8 @@ class Qualifier(Node):
             return lambda ctx, d: d.name != ctx.vars.get("named_card")
         if kind == "same_cost":  # the same cost as `it` (nothing matches when nothing is bound)
             return lambda ctx, d: any(ctx.game.cost(d) == ctx.game.cost(o) for o in known_defs(ctx))
+        if kind == "same_name":  # the same name as `it` (nothing matches when nothing is bound)
+            return lambda ctx, d: any(d.name == o.name for o in known_defs(ctx))
         raise ValueError(kind)
 
     def render(self, they: bool = False) -> str:
@@ -164,6 +166,7 @@ class Qualifier(Node):
             "yours_in_play": lambda: "you have in play",
             "cost_overpaid": lambda: "costing the amount overpaid",
             "same_cost": lambda: "with the same cost",
+            "same_name": lambda: "with the same name",
         }[kind]()
 
     def unparse(self) -> str:

@@ -84,13 +84,21 @@ class Ability(Node):
                                  where="hand", label=label, react=when.react, who=when.who)
         if when.event == "gain_or_trash_this":  # compile_card files it under "trash" too
             return "gain", Trigger("gain", effect, label=label)
-        if when.event in ("gain_this", "trash_this", "discard_from_play", "buy_this",
-                          "discard_this"):
+        if when.event in self.OWN_SLOTS:
             slot = when.event.removesuffix("_this")
             return slot, Trigger(slot, effect, label=label)
         where = self.place(env)
         return "game", Trigger(When.EVENTS[when.event], effect, label=label,
                                where="in_play" if where == "in_play" else "game", who=when.who)
+
+    OWN_SLOTS = ("gain_this", "trash_this", "discard_from_play", "buy_this", "discard_this")
+
+    def is_placed(self) -> bool:
+        """Whether `trigger` asks `place` where the card must be: a game event that the card
+        hears from somewhere (not setup, a Reaction in hand or an event about the card itself)."""
+        when = self.when
+        return not isinstance(when, str) and not when.react and (
+            when.event != "gain_or_trash_this" and when.event not in self.OWN_SLOTS)
 
     def place(self, env: Env) -> str:
         """Where the card must be for this event ability to work; reports K320 when the
@@ -106,13 +114,20 @@ class Ability(Node):
         if noun is not None and [r[1] for r in noun.resolved] == [env.card_name]:
             return "self"
         text = when.render()
-        event = text.removeprefix("when you ")
+        statement = self.unparse()
+        head = statement[: len(statement) - len(self.body.unparse())].rstrip(" :")
+        wordings = [(f"while this is in play, {head}: ...", "for while a copy is in play",
+                     f"while this is in play, {statement}")]
+        if text.startswith("when you "):
+            wordings.append((f"in games using this, {head}: ...", "for a game-wide ability",
+                             f"in games using this, {statement}"))
+        fitting = [w for w in wordings if head and env.fits(w[2])]  # (only what compiles)
+        offered = " or ".join(f"'{w}' {why}" for w, why, _ in fitting)
+        hint = f"'{text}' works on an Ally (kind: ally)" + (
+            f"; on this card write {offered}" if offered
+            else "; no wording of it says where a card of another kind must be")
         env.error("K320", f"'{text}' does not say where this card must be for it to work",
-                  self, f"write 'in games using this, when you {event}' for a game-wide "
-                  f"ability, or 'while this is in play, when you {event}'"
-                  if text.startswith("when you ") else f"'{text}' works on an Ally (kind: "
-                  f"ally); on this card write 'while this is in play, {text}', 'in games "
-                  "using this, when you ...' or 'while this is in play, when you ...'")
+                  self, hint, suggestion=fitting[0][2] if fitting else "")
         return "game"
 
     def render(self, they: bool = False) -> str:

@@ -73,7 +73,7 @@ class Block(Node):
                           "one line, 'if ...:' takes the rest of the line as its block")
             after = next((s for s in statements[i + 1:]
                           if not isinstance(s, Otherwise | RepeatAsDesired)), None)
-            if after is not None:
+            if after is not None and _tied(after):
                 env.rewards.setdefault(id(node), after)
             step = node.compile(env)
             if i + 1 < len(statements) and isinstance(statements[i + 1], RepeatAsDesired):
@@ -164,3 +164,13 @@ def said_of_them(node: Node) -> str:
     if getattr(node, "says_they", False):
         return node.render(they=True)
     return third_person(node.render())
+
+
+def _tied(node: Node) -> bool:
+    """Whether a statement follows from the one before: "if you do/did: ...", a count of the
+    cards it moved ("+1 Card per card discarded") or what it bound ("costing up to $3 more than
+    it"), so that it is what that step leads to."""
+    if isinstance(node, If):
+        return getattr(node.condition, "kind", "") == "did"
+    return any((type(n).__name__ == "Countable" and str(getattr(n, "place", "")).startswith("in_"))
+               or type(n).__name__ == "Ref" for n in node.walk())

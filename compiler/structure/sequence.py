@@ -24,6 +24,8 @@ class Sequence(Node):
         self.word = word
 
     def compile(self, env: Env):
+        for step, after in zip(self.steps, self.steps[1:], strict=False):  # "X then Y": X for Y
+            env.rewards.setdefault(id(step), after)
         steps = [s.compile(env) for s in self.steps]
 
         def run(ctx: Ctx) -> None:

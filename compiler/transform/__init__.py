@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kingdom.compiler import primitives
+from kingdom.compiler.lexicon import POSSESSIVES
 from kingdom.compiler.nodes import Node
 from kingdom.compiler.transform.amounts import AmountRules
 from kingdom.compiler.transform.conditions import ConditionRules
@@ -16,7 +17,7 @@ from kingdom.compiler.transform.references import ReferenceRules
 from kingdom.compiler.transform.selections import SelectionRules
 from kingdom.compiler.transform.steps import StepRules
 from kingdom.compiler.transform.triggers import TriggerRules
-from lark import Tree, v_args
+from lark import Token, Tree, v_args
 from lark.exceptions import VisitError
 
 
@@ -24,6 +25,12 @@ from lark.exceptions import VisitError
 class ToNodes(HeadRules, StepRules, TriggerRules, SelectionRules, ReferenceRules, FilterRules,
               AmountRules, ConditionRules):
     """Parse tree -> nodes. Primitive rules are looked up in the primitive registry."""
+
+    @staticmethod
+    def THEIR(token: Token) -> Token:  # (Lark calls it by the terminal's name)
+        """"their" where a rule keeps its words ("into their hand") is read as "your"
+        (compiler/lexicon.py): the same place, said of another player."""
+        return token.update(value=next(k for k, v in POSSESSIVES.items() if v == token))
 
     def __default__(self, data: str, children: list, meta: Any) -> Any:
         builder = primitives.BUILDERS.get(data)

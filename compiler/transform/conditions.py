@@ -67,6 +67,10 @@ class ConditionRules(Transformer):
         """True when the card referred to fits the description."""
         return self._cond("is_a", meta, c)
 
+    def its_a(self, meta, c):
+        """"it's an Action card", as printed: "it is an Action card"."""
+        return self._cond("is_a", meta, [Ref("it"), *c])
+
     def did(self, meta, c):
         """True when the step before did all it said (gained, trashed, spent, ...)."""
         return self._cond("did", meta, c)

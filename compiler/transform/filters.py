@@ -115,6 +115,12 @@ class FilterRules(Transformer):
     def same_cost(self, meta, c):
         return self._qualifier("same_cost", meta, c)
 
+    def same_name(self, meta, c):
+        """A copy of the card bound as "it"; in "play any number of Action cards with the same
+        name from your hand", the first card played names them: one is played at a time, and
+        copies it (or the others) drew into your hand may be played too."""
+        return self._qualifier("same_name", meta, c)
+
     def cheaper_adj(self, meta, c):
         """Costing less than the card referred to ("a cheaper card": cheaper than it)."""
         return ("cheaper",)

@@ -4,6 +4,7 @@ tuples make_compound builds nodes from, and the statement lists they open."""
 from __future__ import annotations
 
 from kingdom.compiler.errors import PhraseError
+from kingdom.compiler.nodes import Node
 from kingdom.compiler.selections.amounts import Amount
 from kingdom.compiler.structure.block import Block
 from kingdom.compiler.structure.compound import make_compound
@@ -13,12 +14,25 @@ from kingdom.compiler.transform.common import AND, _joined
 from lark import Token, Transformer, v_args
 
 
+def _runs_on(node: Node) -> Node:
+    """A printed "each other player ..." whose block, as a head's on one line, runs to the end
+    of the line (the statements after a ";"), so that it means what `each other player: ...`
+    means (a printed text reads each sentence on its own: compiler/printed.py)."""
+    node.runs_on = True
+    return node
+
+
 @v_args(meta=True)
 class HeadRules(Transformer):
     """ToNodes' methods for heads; Lark calls each by its rule's name or alias."""
 
     def statements(self, meta, children):
-        return _joined([s for c in children for s in (c if isinstance(c, list) else [c])])
+        out = _joined([s for c in children for s in (c if isinstance(c, list) else [c])])
+        for i, node in enumerate(out):  # "each other player discards a card; X": X is theirs too
+            if getattr(node, "runs_on", False) and i + 1 < len(out):
+                node.body = Block([[*node.body.lines[0], *out[i + 1:]]])
+                return out[: i + 1]
+        return out
 
     def inline_otherwise(self, meta, children):
         """"if X: A, otherwise B" on one line: the statements `if X: A` and `otherwise: B`, the
@@ -94,6 +108,22 @@ class HeadRules(Transformer):
 
     def you_choose_head(self, meta, c):
         return ("choose", c[0], True, "different" in c[1:])
+
+    def each_other_printed(self, meta, c):
+        """"each other player discards ...", as printed: `each other player: discard ...`."""
+        *condition, steps = c
+        return _runs_on(make_compound(self.each_other_head(meta, condition), steps, None))
+
+    def each_player_printed(self, meta, c):
+        *condition, steps = c
+        return _runs_on(make_compound(self.each_player_head(meta, condition), steps, None))
+
+    def left_player_printed(self, meta, c):
+        return _runs_on(make_compound(self.left_player_head(meta, []), c[0], None))
+
+    def they_steps(self, meta, c):
+        """Steps said of another player, one line of its block."""
+        return Block([list(c)])
 
     def each_other_head(self, meta, c):
         return ("each", "others", c[0] if c else None)

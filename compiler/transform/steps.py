@@ -24,6 +24,11 @@ class StepRules(Transformer):
     def may_step(self, meta, c):
         return MayStep(c[0]).at(meta)
 
+    def they_get(self, meta, c):
+        """"each player gets +1 Coffers": the bonus, said of them."""
+        return c[0]
+
+    they_may = may_step  # "each other player may trash a card": said of them, the same step
     may_do = may_step  # "choose one: you may trash a card | +2 cards", as the option nested
 
     def may_step_immediately(self, meta, c):

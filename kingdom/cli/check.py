@@ -12,6 +12,8 @@ from kingdom.cli import arguments
 from kingdom.compiler.build import compile_folders
 from kingdom.compiler.errors import CompileError, Diagnostic
 from kingdom.compiler.expansions import Manifest, discover, manifests
+from kingdom.compiler.printed import side_by_side
+from kingdom.compiler.render import render_card
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -38,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
         print(CompileError(diagnostics).report(), file=sys.stderr)
         print(f"\n{len(diagnostics)} error(s); {len(library)} card(s) compiled", file=sys.stderr)
         return 1
+    for warning in printed_text_warnings(library):
+        print(warning, file=sys.stderr)
     print(f"ok: {len(library)} cards compiled in {elapsed * 1000:.0f} ms")
     for manifest in (m for folder in folders[1:] for m in manifests(folder)):
         if isinstance(manifest, Manifest):
@@ -45,8 +49,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def printed_text_warnings(library) -> list[str]:
+    """A warning for each card written as its printed text (`text:`) whose tree renders other
+    words: both texts side by side (the card still compiles; its tree is what it does)."""
+    out = []
+    for card in library:
+        tree = card.tree
+        given = tree.data.get("text") if tree is not None else None
+        if given is None:
+            continue
+        rendered = render_card(card, tree)
+        if rendered != given.strip("\n"):
+            line, col = tree.doc.where(("text",))
+            out.append(f"{tree.doc.file}:{line}:{col}: warning[K130]: the printed text reads as "
+                       "a tree that renders other words; the card does what the right-hand "
+                       f"text says\n{side_by_side(given.strip(chr(10)), rendered)}")
+    return out
+
+
 def _as_json(diagnostic: Diagnostic) -> dict:
     """One diagnostic as editors read them (the keys of LSP's and of most linters' JSON)."""
     return {"file": diagnostic.file, "line": diagnostic.line, "column": diagnostic.column,
             "code": diagnostic.code, "severity": "error", "message": diagnostic.message,
-            "hint": diagnostic.hint}
+            "hint": diagnostic.hint, "suggestion": diagnostic.suggestion}

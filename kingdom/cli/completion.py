@@ -22,7 +22,7 @@ FILE_TYPES = (arguments.card_path, arguments.scenario_path, arguments.existing_f
 # What the cards-valued options and arguments take, by their dest: a list of `_names` below.
 NAMED_VALUES = {"kingdom": "piles", "require": "piles", "exclude": "piles", "bane": "kingdom",
                 "ferryman": "kingdom", "ally": "allies", "sets": "sets", "set": "sets",
-                "name": "cards", "names": "kingdom"}
+                "name": "cards", "names": "kingdom", "pick": "cards"}
 TOP_OPTIONS = ("--help", "--version")
 
 

@@ -14,7 +14,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("kingdom", help="deal a random Kingdom and resolve its setup (seeded)")
     render_command.add_deal_options(p)
     render_command.add_render_options(p)
-    p.set_defaults(func=run, set=None)
+    p.set_defaults(func=run, set=None, pick=None)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from kingdom.cli import arguments, common
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lsp", help="a language server over stdio, for editors (diagnostics, "
                        "completion, hover, quick fixes)")
-    p.add_argument("--cards", action="append", default=[], type=arguments.card_path,
+    p.add_argument("--cards", action="append", default=[], type=arguments.card_path, metavar="PATH",
                    help=common.CARDS_HELP + " (the expansion of each file opened is loaded too)")
     p.set_defaults(func=run)
 

@@ -7,10 +7,11 @@ statuses; a usage error points to the command's --help.
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from collections.abc import Iterable
 from typing import NoReturn
+
+from kingdom.runtime.library import closest
 
 EXIT_STATUSES = "Exit status: 0 ok, 1 a check or test failed, 2 bad usage or input, {internal} an " \
     "internal error (please report it)."
@@ -18,9 +19,8 @@ EXIT_STATUSES = "Exit status: 0 ok, 1 a check or test failed, 2 bad usage or inp
 
 def did_you_mean(given: str, known: Iterable[str]) -> str:
     """'; did you mean 'X'?' for the known word closest to `given` (in any case), else ''."""
-    by_lower = {k.lower(): k for k in known}
-    close = difflib.get_close_matches(given.lower(), list(by_lower), n=1, cutoff=0.6)
-    return f"; did you mean '{by_lower[close[0]]}'?" if close else ""
+    close = closest(given, known)
+    return f"; did you mean '{close}'?" if close else ""
 
 
 class Parser(argparse.ArgumentParser):

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
-
-from rich.text import Text
 
 from kingdom.cli import arguments, common
 from kingdom.cli.arguments import UsageError
-from kingdom.cli.common import console
 from kingdom.compiler.texts import printable
 from kingdom.runtime.library import Library
 from kingdom.runtime.setup import RANDOM
@@ -84,13 +82,15 @@ def run(args: argparse.Namespace) -> int:
         table = play.Table(library, record, bots, plain)
     except save.SaveError as exc:
         raise UsageError(f"{args.resume}: {exc}") from None
-    if plain:
-        def write(text: str, _style: str | None) -> None:
-            print(printable(text, lines=True), flush=True)
-    else:
-        def write(text: str, style: str | None) -> None:
-            console.print(Text(printable(text, lines=True), style=style or ""), highlight=False)
-    return play.Terminal(table, save_path, input, write, args.pause).run()
+    def write(text: str, _style: str | None) -> None:
+        print(printable(text, lines=True), flush=True)
+
+    terminal = play.Terminal(table, save_path, input, write, args.pause)
+    if plain or args.pause or not sys.stdin.isatty():  # (the board needs a terminal to read)
+        return terminal.run()
+    from kingdom.table.board import play_on_board
+
+    return play_on_board(terminal)
 
 
 def _check_saved(record, where: str) -> None:

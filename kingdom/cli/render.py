@@ -22,12 +22,15 @@ SEEDS = 100_000  # a drawn seed is below this: short to type
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("render", help="write a printable rule summary (HTML, Markdown, PDF)")
+    p = sub.add_parser("render", help="print a set, a Kingdom or picked cards: a rule summary, "
+                       "Kingdom sheet, proxies or dividers (HTML, Markdown, PDF)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--set", help="every card of a set (set id or card folder name), or of "
                       "several: base,intrigue")
     what.add_argument("--kingdom", metavar="CARDS",
                       help="comma-separated Kingdom cards (and split piles), or 'random'")
+    what.add_argument("--pick", metavar="CARDS", help="just these cards or split piles, of any "
+                      "kind (basic cards, Allies): proxies or dividers of your choosing")
     add_render_options(p)
     add_deal_options(p)
     p.set_defaults(func=run)
@@ -112,11 +115,13 @@ def deal(args: argparse.Namespace, library: Library) -> list[str]:
 
 def _selection(args: argparse.Namespace, library: Library):
     """The set or Kingdom `render` is asked for (UsageError when it names nothing loaded)."""
-    from kingdom.print.selection import RenderError, select_kingdom, select_set
+    from kingdom.print.selection import RenderError, select_cards, select_kingdom, select_set
 
     try:
         if args.set is not None:
             return select_set(library, args.set)
+        if args.pick is not None:
+            return select_cards(library, args.pick)
         if args.kingdom.strip().lower() == "random":
             piles = deal(args, library)
         else:
@@ -136,8 +141,8 @@ def run(args: argparse.Namespace) -> int:
     from kingdom.print.rulings import load_accessibility, load_rulings
     from kingdom.print.selection import RenderError
 
-    if (args.set is None) == (args.kingdom is None):
-        raise UsageError("give either --set SET or --kingdom 'Card,Card,...'")
+    if [args.set, args.kingdom, args.pick].count(None) != 2:
+        raise UsageError("give one of --set SET, --kingdom 'Card,Card,...' or --pick 'Card,Card,...'")
     if args.ally is not None and args.kingdom is None:
         raise UsageError("--ally goes with --kingdom")
     library = common.load(args.cards)

@@ -1,6 +1,6 @@
-"""What may come next in an effect text: the grammar's expected items at a cursor, as words a
-designer types. Everything the language service knows of what comes next goes through
-`expected_at`, so a compiler-level service can take its place behind that one function."""
+"""What may come next in an effect text, as the language service offers it: the compiler's
+one service for that (compiler/expectations.py, which syntax errors use too) in the shape
+completion wants, a keyword run on to the words only it leads to ("up" -> "up to")."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from lark import Token
 from lark.exceptions import LarkError, UnexpectedInput
 
+from kingdom.compiler import expectations
 from kingdom.compiler.grammar import parser
-from kingdom.compiler.syntax_errors import NAMED_TERMINALS, _keywords
 
 CHAIN_LIMIT = 8  # words a completion runs on for while only one word can follow
-# terminals that stand for something the designer writes in their own words
-OPEN_TERMINALS = {"NAME": "name", "MONEY": "money", "INT": "number", "NON_TYPE": "non-type",
-                  "REMINDER": "reminder", "CMP": "comparison"}
+# the compiler's kinds of a place for the designer's own words, as completion names them
+OPEN_KINDS = {"name": "name", "money": "money", "number": "number", "reminder": "reminder",
+              "comparison": "comparison"}
 
 
 @dataclass(frozen=True)
@@ -24,31 +24,26 @@ class Expected:
     """One thing that may come next: `text` to insert (a keyword or the words only it leads to:
     "up to"), or for `kind` "name", "money", "number"... a place for the designer's own words."""
 
-    kind: str  # "words" or one of OPEN_TERMINALS' values
+    kind: str  # "words" or one of OPEN_KINDS' values
     text: str
     description: str = ""
 
 
 def expected_at(source: str, offset: int, start: str = "statements") -> list[Expected] | None:
     """The items that may come at `offset` of `source` (the words before it are read, the word
-    being typed is not); None when the text before the cursor is already wrong."""
+    being typed is not), most likely first; None when the text before the cursor is already
+    wrong."""
     before = source[:offset]
     before = before[:len(before) - len(typed_part(before))]
-    try:
-        state = parser().parse_interactive(before, start=start)
-        state.exhaust_lexer()
-    except (UnexpectedInput, LarkError):
+    if expectations.accepted(before, start) is None:
         return None
     found: dict[str, Expected] = {}
-    for terminal in sorted(state.accepts()):
-        if terminal in ("WORD", "$END"):
-            continue
-        if terminal in OPEN_TERMINALS:
-            kind = OPEN_TERMINALS[terminal]
-            found.setdefault(kind, Expected(kind, "", NAMED_TERMINALS.get(terminal, kind)))
-            continue
-        for word in _keywords(terminal) or _literal(terminal):
-            text = " ".join([word, *_runs_on(state, terminal, word)])
+    for item in expectations.expected_at(source, len(before), start, back=False):
+        if item.kind in OPEN_KINDS:
+            kind = OPEN_KINDS[item.kind]
+            found.setdefault(kind, Expected(kind, "", item.label))
+        elif item.kind in ("word", "sign") and item.insert:
+            text = " ".join([item.insert, *_runs_on(before, start, item.insert)])
             found.setdefault(text, Expected("words", text))
     return list(found.values())
 
@@ -62,27 +57,25 @@ def typed_part(before: str) -> str:
     return typed
 
 
-def _literal(terminal: str) -> list[str]:
-    """A terminal of punctuation (";", ":", "+"), as written."""
-    try:
-        pattern = parser().get_terminal(terminal).pattern
-    except KeyError:
-        return []
-    return [pattern.value] if pattern.type == "str" else []
-
-
-def _runs_on(state, terminal: str, word: str) -> list[str]:
-    """The words that must follow `word` (while exactly one keyword can): "up" runs on to
-    "up to"; nothing when there is a choice."""
+def _runs_on(before: str, start: str, word: str) -> list[str]:
+    """The words that must follow `word` after `before` (while exactly one keyword can): "up"
+    runs on to "up to"; nothing when there is a choice."""
     words: list[str] = []
     try:
-        state = state.copy()
+        state = parser().parse_interactive(before, start=start)
+        state.exhaust_lexer()
+        terminal = next((t for t in state.accepts() if word in expectations.words_of(t)), None)
+        if terminal is None:
+            return []
         state.feed_token(Token(terminal, word))
         while len(words) < CHAIN_LIMIT:
             nexts = [t for t in state.accepts() if t not in ("WORD", "$END")]
-            if len(nexts) != 1 or len(_keywords(nexts[0])) != 1 or "$END" in state.accepts():
+            keywords = [w for w in expectations.words_of(nexts[0]) if w in expectations.keywords()
+                        ] if len(nexts) == 1 else []
+            if len(keywords) != 1 or len(expectations.words_of(nexts[0])) != 1 or (
+                    "$END" in state.accepts()):
                 return words
-            following = _keywords(nexts[0])[0]
+            following = keywords[0]
             state.feed_token(Token(nexts[0], following))
             words.append(following)
     except (UnexpectedInput, LarkError):

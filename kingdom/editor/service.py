@@ -133,11 +133,9 @@ class Workspace:
 
     def _card_diagnostics(self, file: Path, text: str) -> list[Diagnostic]:
         target = Path(file).resolve()
-        folders = discover(self.folders)
-        if not any(target.is_relative_to(Path(f).resolve()) for f in folders) and target.exists():
-            folders.append(target)  # (a card file outside the folders: checked among them)
         with self._lock:
-            library, diagnostics = compile_folders(folders, strict=False, texts={target: text})
+            library, diagnostics = compile_folders(discover(self.folders), strict=False,
+                                                   texts={target: text})
         self._library = library
         return [d for d in diagnostics if Path(d.file).resolve() == target]
 
@@ -308,15 +306,15 @@ def phrase_at(effect: str, offset: int, start: str = "statements"
 
 def phrase_of(before: str, words: str) -> Phrase | None:
     """The phrase that `words`, typed after `before`, most likely belong to: one whose form has
-    them after the word typed before them, else one whose form has them at all."""
+    them after the word typed before them, else one whose form starts with them, else one
+    whose form has them at all."""
     previous = re.findall(r"[a-z']+", before.lower())[-1:]
     candidates = _forms_with(words)
-    if previous:
-        joined = f"{previous[0]} {words}"
-        better = [p for p, text in candidates if _has_words(text, joined)]
-        if better:
-            return better[0]
-    return candidates[0][0] if candidates else None
+    ranked = [
+        [p for p, text in candidates if previous and _has_words(text, f"{previous[0]} {words}")],
+        [p for p, text in candidates if text.startswith(words)],
+        [p for p, _text in candidates]]
+    return next((found[0] for found in ranked if found), None)
 
 
 @cache

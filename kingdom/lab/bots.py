@@ -22,6 +22,7 @@ from kingdom.runtime.decisions import (
     OPPONENT,
     OPTION,
     ORDER,
+    ORDER_EFFECTS,
     OVERPAY,
     PILE,
     PLAY,
@@ -79,6 +80,8 @@ class DefaultAgent:
                 answer = max(decision.options, key=lambda n: _pile_cost(game, n))
         elif kind == OPTION and decision.topic == CHOOSE:
             answer = policy.answer_option(decision)
+        elif kind == OPTION and decision.topic == ORDER_EFFECTS:
+            answer = policy.effect_first(decision)
         elif kind == NAME and decision.topic == NAME_CARD:
             answer = policy.name_card(decision)
         elif kind in (OPTION, PILE, NAME, NUMBER):

@@ -42,10 +42,12 @@ from kingdom.runtime.tokens import BY_RESOURCE
 GAINED = 2.0  # a card gained by an effect (a Silver's worth)
 TO_HAND = 1.0  # more for a card gained to hand: it is used this turn
 UNAFFECTED = 1.5  # an Attack blocked (kingdom/lab/values.py ATTACK_VALUE)
+EXTRA_TURN = 6.0  # a whole turn: a hand's worth and its buy
 BUY = 0.3  # a +Buy the bot seldom uses
 SPARE_ACTION = 0.1  # a +Action with no Action card waiting for it
 PRICES = (8, 6)  # prices a hand's coins are counted against (Province, Gold)
-SPARE_COIN = 0.25  # a coin the buy does not need this turn
+SPARE_COIN = 0.25
+REACHED = 1.0  # more for coins that reach a price the hand misses  # a coin the buy does not need this turn
 KEPT_HAND = 6  # $ in Treasures of a hand never given up for a redraw (a Gold's price)
 JUNK = -0.5  # a card that only scores, or a Curse, drawn next turn instead of another
 
@@ -71,9 +73,10 @@ def deck_worth(d: Any) -> float:
 
 
 def actions_left(player: Any, game: Any) -> int:
-    """The Actions the player can still use: this turn's in its Action phase, else a turn's 1."""
-    if game is not None and game.player is player and game.phase == "action":
-        return game.actions
+    """The Actions the player can still use: this turn's (none once its Action phase is over),
+    else (another player's turn) a turn's 1."""
+    if game is not None and game.player is player:
+        return game.actions if game.phase == "action" else 0
     return 1
 
 
@@ -143,13 +146,20 @@ def waiting_action(player: Any, game: Any) -> float:
 
 
 # ------------------------------------------------------------------------------ rewards
-def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
-    """(fixed, per card picked): what a decision's `reward` node gives, valued now."""
+def reward_value(node: Any, player: Any, game: Any, drawn: list | None = None
+                 ) -> tuple[float, float]:
+    """(fixed, per card picked): what a decision's `reward` node gives, valued now; the steps
+    of a block in order (`drawn`: the worths of the cards its draws have added to the hand, so
+    "+3 Cards, then discard 3 cards" discards the worst of the bigger hand)."""
     if node is None or not hasattr(node, "children"):
         return 0.0, 0.0
+    if drawn is None:
+        drawn = []
     kind = type(node).__name__
     if kind == "Bonus":
         one = _bonus_worth(node, player, game)
+        if node.resource == "Card" and isinstance(node.amount, int):
+            drawn.extend([draw_worth(player, game)] * node.amount)
         per = getattr(node, "per", None)
         if per is not None and str(getattr(per, "place", "")).startswith("in_"):
             return 0.0, one  # "+1 Card per card discarded"
@@ -158,6 +168,7 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
         count = node.count if isinstance(node.count, int) else 1
         if node.until:
             count = max(0, count - len(player.hand))
+        drawn.extend([draw_worth(player, game)] * count)
         return count * draw_worth(player, game), 0.0
     if kind.startswith("Gain"):  # Gain, GainFrom, GainOneEach
         if _names_curses(node, game):
@@ -166,6 +177,8 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
         return GAINED + (TO_HAND if to_hand else 0.0), 0.0
     if kind == "Rule" and getattr(node, "kind", "") == "unaffected":
         return UNAFFECTED, 0.0
+    if kind == "TurnControl":  # a turn of one's own more (or less)
+        return {"extra": EXTRA_TURN, "skip": -EXTRA_TURN}.get(node.kind, 0.0), 0.0
     if kind == "Spend":
         token = BY_RESOURCE.get(node.what)
         return -(token.value if token is not None else 1.0) * node.amount, 0.0
@@ -178,22 +191,38 @@ def reward_value(node: Any, player: Any, game: Any) -> tuple[float, float]:
         return _mean_worth(player.discard) - _mean_worth(player.deck), 0.0
     if kind == "Move" and node.verb == "discard" and node.selection.kind == "pick" and (
             node.selection.source in (None, "hand")) and node.selection.quantity[0] == "exact":
-        worths = sorted(hand_worths(player.hand, player, game).values())
-        return -sum(worths[: node.selection.quantity[1]]), 0.0  # "discard 2 cards"
+        worths = sorted([*hand_worths(player.hand, player, game).values(), *drawn])
+        count = node.selection.quantity[1]
+        lost = worths[:count]
+        for worth in lost:
+            if worth in drawn:
+                drawn.remove(worth)
+        return -sum(lost), 0.0  # "discard 2 cards"
+    if kind == "Each" and node.who == "others":  # what the other players get counts against
+        fixed, per_card = reward_value(node.body, player, game)
+        return -fixed, -per_card
     if kind == "Choose":
-        options = [reward_value(o, player, game) for o in node.options]
+        options = [reward_value(o, player, game, list(drawn)) for o in node.options]
         return max(options, key=lambda v: v[0] + v[1], default=(0.0, 0.0))
     fixed = per_card = 0.0
     for child in node.children():
         if type(child).__name__ == "Condition":
             continue
-        f, p = reward_value(child, player, game)
+        f, p = reward_value(child, player, game, drawn)
         fixed, per_card = fixed + f, per_card + p
     return fixed, per_card
 
 
 def _mean_worth(cards: list) -> float:
     return sum(deck_worth(c.d) for c in cards) / len(cards) if cards else 0.0
+
+
+def _reaches_price(player: Any, game: Any, amount: int) -> bool:
+    """Whether +$`amount` now brings the hand's coins up to a price (PRICES) it misses."""
+    if game is None or game.player is not player:
+        return False
+    coins = game.coins + sum(money(c.d) for c in player.hand if c.d.is_treasure)
+    return any(coins < price <= coins + amount for price in PRICES)
 
 
 def _names_curses(node: Any, game: Any) -> bool:
@@ -214,7 +243,7 @@ def _bonus_worth(node: Any, player: Any, game: Any) -> float:
     if resource == "Buy":
         return BUY * amount
     if resource == "$":
-        return float(amount)
+        return float(amount) + (REACHED if _reaches_price(player, game, amount) else 0.0)
     token = BY_RESOURCE.get(resource)
     return (token.value if token is not None else 0.0) * amount
 
@@ -264,7 +293,8 @@ def _topdeck(decision: Decision, options: list) -> list:
     player, game = decision.player, decision.game
     if decision.source == "hand" or decision.min > 0:
         worth = hand_worths(list(player.hand), player, game)
-        ranked = sorted(options, key=lambda c: (worth.get(id(c), 0.0) - deck_worth(c.d)))
+        ranked = sorted(options, key=lambda c: (worth.get(id(c), 0.0) - deck_worth(c.d),
+                                                worth.get(id(c), 0.0)))
         return ranked[: max(decision.min, 0)] if decision.min else []
     expected = draw_worth(player, game)
     ranked = [c for c in _best(options, decision.max, player, game)
@@ -282,6 +312,10 @@ def _for_reward(decision: Decision, options: list) -> list:
     if decision.source not in (None, "hand"):
         worth = {id(c): deck_worth(c.d) for c in options}
     ranked = sorted(options, key=lambda c: (worth.get(id(c), 0.0), not is_junk(c.d), c.d.cost))
+    if _plays_it(decision.reward):  # set aside to be played later (Contract): the card's play
+        picks = sorted((c for c in options if card_value(c.d) > worth.get(id(c), 0.0)),
+                       key=lambda c: -card_value(c.d))
+        return picks[: max(decision.min, min(1, decision.max))] or ranked[: decision.min]
     if per_card > 0:
         picks = [c for c in ranked if worth.get(id(c), 0.0) < per_card][: decision.max]
         if decision.exact and len(picks) < decision.max:
@@ -294,6 +328,11 @@ def _for_reward(decision: Decision, options: list) -> list:
     if decision.min == 0 and not (fixed > lost):
         return []
     return picks
+
+
+def _plays_it(node: Any) -> bool:
+    return node is not None and hasattr(node, "walk") and any(
+        type(n).__name__ == "Play" for n in node.walk())
 
 
 def answer_yes_no(decision: Decision) -> bool:
@@ -332,7 +371,7 @@ def _suffered_loss(step: Any, player: Any, game: Any, value: float) -> float:
     if selection is not None and getattr(selection, "kind", "") == "down_to":
         keep = selection.quantity[1]
         worth = sorted(hand_worths(list(player.hand), player, game).values())
-        return sum(worth[: max(0, len(worth) - keep)]) + 0.5
+        return sum(worth[: max(0, len(worth) - keep)])
     return max(0.0, -value)
 
 
@@ -395,3 +434,16 @@ def name_card(decision: Decision) -> str:
         counts[card.d.name] = counts.get(card.d.name, 0) + 1
     named = [n for n in sorted(counts, key=lambda n: -counts[n]) if n in decision.options]
     return named[0] if named else decision.options[0]
+
+
+def effect_first(decision: Decision) -> str:
+    """Which of the effects waiting at once resolves first (options: the cards' or Ally's
+    names): one that gives up the hand for a new one first (a redraw), so that what the others
+    draw or give is not thrown away with it; else as offered."""
+    library = getattr(decision.game, "library", None)
+    for name in decision.options:
+        d = library.cards.get(name) if library is not None else None
+        triggers = getattr(getattr(d, "tree", None), "triggers", None)
+        if triggers is not None and _gives_up_hand(triggers):
+            return name
+    return decision.options[0]

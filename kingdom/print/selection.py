@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kingdom.print.randomizer import GameSetup, RandomizerError, resolve_setup
 from kingdom.runtime.cards import CardDef
-from kingdom.runtime.library import Library
+from kingdom.runtime.library import Library, closest, find_card
 
 # Built-in sets by id; a custom expansion's name comes from its manifest.
 SET_NAMES = {
@@ -59,6 +59,27 @@ def select_set(library: Library, set_names: str) -> Selection:
     names = {c.name for c in cards}
     piles = {p: m for p, m in library.split_piles.items() if m and m[0] in names}
     return Selection(" & ".join(titles), cards, piles)
+
+
+def select_cards(library: Library, names: str) -> Selection:
+    """Just the cards named (in any case), of any kind (basic cards, Allies, Rewards): proxies
+    or dividers of one's own choosing. A split pile's name brings its members, top first."""
+    cards: list[CardDef] = []
+    piles: dict[str, list[str]] = {}
+    chosen = []
+    for raw in [n.strip() for n in names.split(",") if n.strip()]:
+        name = find_card(library, raw)
+        if name is None:
+            hint = closest(raw, [*library.cards, *library.split_piles])
+            raise RenderError(f"unknown card '{raw}'" + (f"; did you mean '{hint}'?" if hint else ""))
+        if name in library.split_piles:
+            piles[name] = list(library.split_piles[name])
+        found = [library[m] for m in piles.get(name, [name]) if m in library]
+        chosen.append(name)
+        cards.extend(c for c in found if c not in cards)
+    if not cards:
+        raise RenderError("--pick needs at least one card")
+    return Selection("Cards: " + ", ".join(dict.fromkeys(chosen)), cards, piles)
 
 
 def _in_set(card: CardDef, set_name: str) -> bool:

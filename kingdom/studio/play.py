@@ -17,9 +17,10 @@ from kingdom.lab.simulate import random_kingdom
 from kingdom.runtime.library import Library
 from kingdom.runtime.stepwise import IllegalAnswer
 from kingdom.scenarios.runner import forget_libraries, run_file
-from kingdom.table.answers import AnswerError, choices, how_to_answer, many, optional, parse
+from kingdom.table.answers import AnswerError, choices, how_to_answer, many, optional, parse, question
 from kingdom.table.play import Table
 from kingdom.table.save import Record
+from kingdom.table.spoken import count, money
 
 AMONG = ("base",)  # the official cards a rating is placed among
 MAX_GAMES = 200  # games a rating from the page may ask for
@@ -138,13 +139,17 @@ class Game:
                                  "winners": list(result.winners), "turns": result.turns}
                 return out
             view = pending.view
+            numbers = pending.options if pending.kind == "number" else ()
             out["pending"] = {
-                "prompt": pending.prompt + (f" ({pending.card})" if pending.card
-                                            and pending.card not in pending.prompt else ""),
-                "choices": [choice.label for choice in choices(pending)], "many": many(pending),
-                "optional": optional(pending), "how": how_to_answer(pending),
-                "status": f"Turn {view.turn}: {view.actions} actions, {view.buys} buys, "
-                          f"${view.coins}. Hand: {', '.join(view.hand) or 'empty'}."}
+                "prompt": question(pending, self.table.ally_text), "kind": pending.kind, "min": pending.min,
+                "max": pending.max, "many": many(pending), "optional": optional(pending),
+                "choices": [{"label": c.label, "name": c.name, "count": c.count}
+                            for c in choices(pending)],
+                "numbers": [min(numbers), max(numbers)] if numbers else None,
+                "how": how_to_answer(pending),
+                "status": f"Turn {view.turn}: {count(view.actions, 'Action')}, "
+                          f"{count(view.buys, 'Buy')}, {money(view.coins)}. "
+                          f"Hand: {', '.join(view.hand) or 'empty'}."}
             return out
 
     def close(self) -> None:

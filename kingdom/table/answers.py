@@ -115,8 +115,10 @@ def how_to_answer(pending: Pending) -> str:
                   else f"{low} to {high}")
         if pending.kind == "treasures":
             amount = "any"
-        return (f"Pick {amount}: numbers or names separated by commas (a group's number twice "
-                "takes two of it)" + (f"; or {extra_text}." if extra_text else "."))
+        twice = " (a group's number twice takes two of it)" if len(set(pending.options)) < len(
+            pending.options) and pending.max > 1 else ""
+        return (f"Pick {amount}: numbers or names separated by commas{twice}"
+                + (f"; or {extra_text}." if extra_text else "."))
     return "Answer a number or a name" + (", or 0 for none." if optional(pending) else ".")
 
 

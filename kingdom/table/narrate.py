@@ -84,6 +84,7 @@ class Narrator:
         self._revealed: list[tuple[Player, Card, str]] = []  # (whose, card, from where): where
         #                                                        each goes is not said yet
         self._discards: list[tuple[Player, str, str]] = []  # (whose, card, from where) in a row
+        self._discards_at: tuple[int, str] = (0, "")  # ... in this turn, of this player
         self.finished = False
 
     # ------------------------------------------------------------------ attaching
@@ -163,7 +164,7 @@ class Narrator:
                 runs.setdefault(origin, []).append(name)
             said = "; ".join(names(tallied(cards)) + FROM_WORDS.get(origin, "").format(who="their")
                              for origin, cards in runs.items())
-            self._say("discard", player.name, f"discards {said}.")
+            self._say("discard", player.name, f"discards {said}.", self._discards_at)
 
     def _flush_treasures(self) -> None:
         if self._treasures:
@@ -306,6 +307,8 @@ class Narrator:
             return  # (where a revealed card went is said with the reveal)
         if self._discards and self._discards[0][0] is not player:
             self._flush_discards()
+        if not self._discards:
+            self._discards_at = (game.turn_number, game.player.name)
         self._discards.append((player, card.d.name, _zone_name(player, source)))
 
     def _set_aside(self, game: Game, player: Player, card: Card, source: list[Card]) -> None:

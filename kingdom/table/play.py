@@ -257,21 +257,29 @@ class Terminal:
     def run(self) -> int:
         """Play to the end, or until the input ends or Ctrl-C (saved: resumable); 0 either way,
         1 if the game could not be saved (said, with what was lost)."""
-        remove_stale(self.save_path.resolve().parent)
-        self._save()
+        self.start()
         try:
             return self._play()
         except (EOFError, KeyboardInterrupt):
-            self.write("", None)
-            if self.unsaved:
-                self.write(f"The game could NOT be saved to {self.save_path} ({self.unsaved}); "
-                           "it ends here, unsaved.", "red")
-                return 1
-            self.write(f"Game saved to {self.save_path}; continue it with: kingdom play "
-                       f"--resume {self.save_path}", None)
-            return 0
+            return self.stop()
         finally:
             self.table.close()
+
+    def start(self) -> None:
+        """Before the game: remove what killed games left beside the save, save it."""
+        remove_stale(self.save_path.resolve().parent)
+        self._save()
+
+    def stop(self) -> int:
+        """The person stops before the end: say where the game is saved (1: it is not)."""
+        self.write("", None)
+        if self.unsaved:
+            self.write(f"The game could NOT be saved to {self.save_path} ({self.unsaved}); "
+                       "it ends here, unsaved.", "red")
+            return 1
+        self.write(f"Game saved to {self.save_path}; continue it with: kingdom play "
+                   f"--resume {self.save_path}", None)
+        return 0
 
     def _save(self) -> None:
         """Save the record; a failure (the folder became read-only, the disk is full) is said
@@ -335,25 +343,30 @@ class Terminal:
         """Ask until a legal answer is given (or the game is rewound by undo)."""
         for line in decision_lines(pending, self.table.ally_text, self.table.plain):
             self.write(line, None)
-        while True:
-            text = self.read("> ").strip()
-            if not text:
-                continue
-            command, _, rest = text.partition(" ")
-            command = command.lower()
-            if command in ("?", "help"):
-                self._help(rest.strip())
-            elif command == "save" and rest.strip():
-                self._save_to(Path(rest.strip()))
-            elif text.lower() in COMMANDS:
-                if COMMANDS[text.lower()](self, pending):
-                    return
-            else:
-                try:
-                    self.table.answer(parse(pending, text))
-                    return
-                except (AnswerError, IllegalAnswer) as refused:
-                    self.write(f"Not accepted: {refused}. {how_to_answer(pending)}", "red")
+        while not self.submit(pending, self.read("> ")):
+            pass
+
+    def submit(self, pending: Pending, text: str) -> bool:
+        """One line typed at a decision: a command (said, False; undo: True) or an answer
+        (True once legal, else said why not). EOFError for 'quit'."""
+        text = text.strip()
+        command, _, rest = text.partition(" ")
+        command = command.lower()
+        if not text:
+            return False
+        if command in ("?", "help"):
+            self._help(rest.strip())
+        elif command == "save" and rest.strip():
+            self._save_to(Path(rest.strip()))
+        elif text.lower() in COMMANDS:
+            return COMMANDS[text.lower()](self, pending)
+        else:
+            try:
+                self.table.answer(parse(pending, text))
+                return True
+            except (AnswerError, IllegalAnswer) as refused:
+                self.write(f"Not accepted: {refused}. {how_to_answer(pending)}", "red")
+        return False
 
     def _help(self, name: str) -> None:
         if not name:

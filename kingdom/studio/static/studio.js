@@ -151,7 +151,16 @@ async function loadFiles() {
   }
 }
 
+function unsavedKept() {
+  // (leaving a changed buffer asks first: an edit is never lost without a word)
+  return !state.path || editor.isClean() || confirm(`Discard the unsaved changes to ${state.path}?`);
+}
+window.addEventListener("beforeunload", (event) => {
+  if (state.path && !editor.isClean()) event.preventDefault();
+});
+
 async function open(path) {
+  if (!unsavedKept()) return;
   const answer = await api(`/api/file?path=${encodeURIComponent(path)}`);
   if (answer.status !== 200) { say(answer.message); return; }
   state.path = path;
@@ -160,6 +169,7 @@ async function open(path) {
   $("proxy").innerHTML = "";
   editor.setValue(answer.text);
   editor.clearHistory();
+  editor.markClean();
   loadFiles();
 }
 
@@ -167,7 +177,10 @@ async function save() {
   if (!state.path) return false;
   const answer = await api("/api/save", { path: state.path, text: editor.getValue() });
   say(answer.message);
-  if (answer.saved) loadFiles();
+  if (answer.saved) {
+    editor.markClean();
+    loadFiles();
+  }
   return answer.saved;
 }
 
@@ -176,11 +189,13 @@ $("new-card").addEventListener("submit", (event) => {
   let name = $("new-name").value.trim();
   if (!name) { say("Give the new card's file name first."); return; }
   if (!name.endsWith(".yaml")) name += ".yaml";
+  if (!unsavedKept()) return;
   state.path = name;
   state.card = null;
   $("file-name").textContent = name;
   $("proxy").innerHTML = "";
   editor.setValue("");
+  editor.markClean();
   editor.focus();
   say(`New file ${name}: not saved yet.`);
 });
@@ -293,18 +308,36 @@ function showGame(game) {
     return;
   }
   const pending = game.pending;
+  $("decision").dataset.kind = pending.kind; // (what is asked, and the fewest cards to pick)
+  $("decision").dataset.min = pending.min;
   $("decision").hidden = false;
   $("prompt").textContent = pending.prompt;
   $("game-status").textContent = pending.status;
   if (!game.refused) $("how").textContent = pending.how;
-  if (pending.many) {
-    pending.choices.forEach((label, i) => {
-      const box = document.createElement("label");
-      const tick = document.createElement("input");
-      tick.type = "checkbox";
-      tick.value = String(i + 1);
-      box.append(tick, label);
-      choices.append(box);
+  if (pending.numbers) { // "how many do you spend?": a number field
+    const [low, high] = pending.numbers;
+    const field = document.createElement("input");
+    field.type = "number";
+    field.min = low;
+    field.max = high;
+    field.value = high;
+    field.id = "number-answer";
+    const label = document.createElement("label");
+    label.htmlFor = field.id;
+    label.textContent = `A number from ${low} to ${high}`;
+    choices.append(label, field, answerButton("Answer", () => field.value));
+    return;
+  }
+  if (pending.many) { // a pick of cards: one box per card (a group of three Coppers is three)
+    pending.choices.forEach((choice, i) => {
+      for (let n = 0; n < choice.count; n++) {
+        const box = document.createElement("label");
+        const tick = document.createElement("input");
+        tick.type = "checkbox";
+        tick.value = String(i + 1);
+        box.append(tick, choice.count > 1 ? `${choice.name} ${n + 1} of ${choice.count}` : choice.label);
+        choices.append(box);
+      }
     });
     choices.append(answerButton("Done", () => {
       const picked = [...choices.querySelectorAll("input:checked")].map((t) => t.value);
@@ -312,7 +345,7 @@ function showGame(game) {
     }));
     return;
   }
-  pending.choices.forEach((label, i) => choices.append(answerButton(label, () => String(i + 1))));
+  pending.choices.forEach((choice, i) => choices.append(answerButton(choice.label, () => String(i + 1))));
   if (pending.optional) choices.append(answerButton("None", () => "0"));
 }
 
