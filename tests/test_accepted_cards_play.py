@@ -59,11 +59,15 @@ def test_a_chain_of_abilities_without_end_is_stopped_and_the_game_goes_on(tmp_pa
 
 
 # ------------------------------------------------------------------ K115, "please report it"
-def test_gain_from_the_supply_is_a_gain_from_the_supply(tmp_path) -> None:
+@pytest.mark.parametrize(("play", "text"), [
+    ("gain a card costing up to $4 from the supply", "Gain a card costing up to $4 from the Supply."),
+    ("gain a card from the supply", "Gain a card from the Supply."),
+])
+def test_gain_from_the_supply_is_a_gain_from_the_supply(tmp_path, play, text) -> None:
     """It raised in the compiler (its source taken for a card description) before."""
-    library, diagnostics = compile_card(tmp_path, "gain a card costing up to $4 from the supply")
+    library, diagnostics = compile_card(tmp_path, play)
     assert not diagnostics
-    assert library["Fuzz Alpha"].text == "Gain a card costing up to $4 from the Supply."
+    assert library["Fuzz Alpha"].text == text
     play_games(library, 4)
 
 

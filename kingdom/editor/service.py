@@ -178,9 +178,10 @@ class Workspace:
                            if m.startswith(typed))
             elif item.kind == "words" and item.text.startswith(typed.lower()):
                 phrase = phrase_of(before, item.text)
+                example = f"e.g. `{item.example}`" if item.example else ""
                 out.append(Completion(item.text, "phrase", item.text, here,
-                                      phrase_title(phrase) if phrase else "",
-                                      phrase_markdown(phrase) if phrase else ""))
+                                      phrase_title(phrase) if phrase else item.description,
+                                      phrase_markdown(phrase) if phrase else example))
         return out
 
     def _names(self, typed: str, here: Range, types: bool = True) -> list[Completion]:
