@@ -136,6 +136,10 @@ def test_an_if_then_a_statement_in_one_sentence_prints_apart_from_an_ifs_two_sta
     shown = kingdom("show", "--cards", tmp_path, "Lantern Yard")
     assert shown.stdout.splitlines()[1] == "If you have 1 or more cards in hand, discard your " \
                                            "hand. +1 Buy.", shown.stdout
+    written = card(tmp_path, (tmp_path / "lantern-yard.yaml").read_text())
+    printed = card(tmp_path, HEAD + f"text: {shown.stdout.splitlines()[1]}\n")
+    assert isinstance(printed, ParsedCard) and isinstance(written, ParsedCard)
+    assert printed.play == written.play and len(printed.play.statements) == 2
 
 
 def test_check_warns_of_a_text_card_beside_a_broken_file_in_its_folder(tmp_path):
