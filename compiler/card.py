@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,13 @@ def _parse_text(card: ParsedCard, text: str, path: tuple, start: str = "statemen
         return None
 
 
+def _into_if(before: Node, node: Node) -> bool:
+    """Whether "; B" after an "if" would read as the "if"'s ("If X, A; B." is "if X: A; B"):
+    such a B is printed as a sentence of its own ("If X, A. B."); an "if" after one keeps its
+    "; " ("If A, X; if B, Y.")."""
+    return isinstance(before, If) and before.otherwise is None and not isinstance(node, If)
+
+
 def _parse_block(card: ParsedCard, value: Any, path: tuple, read: Callable | None = None) -> Block:
     """A YAML block: a string of statements (one author line per text line) or a list; `read`
     parses a line (read_printed for a printed text)."""
@@ -131,8 +139,9 @@ def _parse_block(card: ParsedCard, value: Any, path: tuple, read: Callable | Non
             for j, sub in enumerate(item):
                 nodes = _parse_block(card, sub, (*item_path, j)).statements
                 if isinstance(sub, list):  # a list in that: one sentence, "A; B"
-                    for node in nodes[1:]:
-                        node.semi_before = True
+                    for before, node in pairwise(nodes):
+                        if not _into_if(before, node):
+                            node.semi_before = True
                 elif isinstance(sub, str) and nodes and isinstance(nodes[0], If):
                     nodes[0].own_sentence = True  # "If A, X. If B, Y." (nested: "...; if B, Y")
                 line.extend(nodes)

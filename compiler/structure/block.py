@@ -145,8 +145,7 @@ def _and_joined(statements: list[Node], they: bool = False) -> list[str]:
         if parts and isinstance(s, If) and isinstance(before, If) and before.otherwise is None \
                 and not getattr(s, "own_sentence", False):
             parts[-1] += f"; {text}"  # "If A, X; if B, Y."
-        elif parts and getattr(s, "semi_before", False) and not (
-                isinstance(before, If) and before.otherwise is None):  # "Look through ...; you may ..."
+        elif parts and getattr(s, "semi_before", False):  # "Look through ...; you may ..."
             parts[-1] += f"; {text}"
         elif parts and getattr(s, "and_before", False):
             parts[-1] += f" and {text}"
