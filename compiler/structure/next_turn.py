@@ -116,7 +116,9 @@ class NextTurn(Node):
 
 class Deferred(Node):
     """One step done later: "play it at the start of your next turn", "+1 Card at the end of
-    this turn". What the step refers to ("it", "$1 overpaid") is kept from now."""
+    this turn". What the step refers to ("it", "$1 overpaid") is kept from now; a step at the
+    start of your next turn that only acts on cards set aside now, none of which were, waits
+    for nothing (a Duration then leaves play in this Clean-up)."""
 
     TIMES = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn",
              "end_of_turn": "at end of turn"}  # (the last as printed on Faithful Hound)
