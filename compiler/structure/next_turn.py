@@ -22,6 +22,18 @@ if TYPE_CHECKING:
     from kingdom.runtime.player import Player
 
 
+def acts_on_nothing(steps: list[Node]) -> Callable[[Ctx], bool]:
+    """A test of whether later steps have nothing to do: steps that only act on cards bound
+    now ("put them into your hand", "put it into your hand at the start of your next turn")
+    have nothing to do when none were bound (nothing was set aside); then nothing waits, and
+    a Duration leaves play in the Clean-up of this turn."""
+    bound = [bound_ref(step) for step in steps]
+    refs = [ref for ref in bound if ref is not None]
+    if not refs or len(refs) != len(bound):
+        return lambda ctx: False
+    return lambda ctx: not any(ref.resolve(ctx) for ref in refs)
+
+
 class NextTurn(Node):
     """"at the start of your next turn: ..." — a Duration; the card stays in play until then
     while it has something left to do: "set aside up to 2 cards; at the start of your next
@@ -37,14 +49,10 @@ class NextTurn(Node):
         # A Duration stays in play while it has something to do: a step may say when it has
         # nothing left to do (tokens to remove, ...) through a `keep_while()` test.
         keep = next((n.keep_while() for n in self.body.walk() if hasattr(n, "keep_while")), None)
-        # A block that only acts on cards bound now ("put them into your hand") has nothing to
-        # do when none are: then nothing waits, and the card leaves play in Clean-up.
-        bound = [bound_ref(s) for s in self.body.statements]
-        refs = [ref for ref in bound if ref is not None]
-        refs_only = bool(refs) and len(refs) == len(bound)
+        nothing_to_do = acts_on_nothing(self.body.statements)
 
         def schedule(ctx: Ctx) -> None:
-            if refs_only and not any(ref.resolve(ctx) for ref in refs):
+            if nothing_to_do(ctx):
                 return
             later = Ctx(ctx.game, ctx.you, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
@@ -108,7 +116,9 @@ class NextTurn(Node):
 
 class Deferred(Node):
     """One step done later: "play it at the start of your next turn", "+1 Card at the end of
-    this turn". What the step refers to ("it", "$1 overpaid") is kept from now."""
+    this turn". What the step refers to ("it", "$1 overpaid") is kept from now; a step at the
+    start of your next turn that only acts on cards set aside now, none of which were, waits
+    for nothing (a Duration then leaves play in this Clean-up)."""
 
     TIMES = {"next_turn": "at the start of your next turn", "end_turn": "at the end of this turn",
              "end_of_turn": "at end of turn"}  # (the last as printed on Faithful Hound)
@@ -120,8 +130,11 @@ class Deferred(Node):
     def compile(self, env: Env):
         body = compile_apart(self.step, env)
         when = self.when
+        nothing_to_do = acts_on_nothing([self.step])
 
         def defer(ctx: Ctx) -> None:
+            if when == "next_turn" and nothing_to_do(ctx):
+                return  # ("put it into your hand at the start of your next turn", none set aside)
             game, owner = ctx.game, ctx.you
             later = Ctx(game, owner, ctx.card, dict(ctx.vars))
             later.vars.pop("revealed", None)
