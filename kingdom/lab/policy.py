@@ -23,6 +23,7 @@ from kingdom.runtime.decisions import (
     ATTACK,
     COST,
     DISCARD,
+    KEEP,
     LIMIT,
     OPPONENT,
     PASS,
@@ -260,11 +261,18 @@ def pick_cards(decision: Decision) -> list | None:
         return ranked[: max(decision.min, min(1, decision.max))]
     if topic in (TRASH,) or topic is None:
         return None
-    if (topic in (DISCARD, PASS, RETURN) and purpose in (ATTACK, LIMIT)) or (
+    if (topic in (DISCARD, PASS, RETURN, REVEAL) and purpose in (ATTACK, LIMIT)) or (
             decision.min == decision.max and topic in (DISCARD, PASS, RETURN)):
         return _worst(options, decision.min, player, game)
     if topic == TOPDECK:
         return _topdeck(decision, options)
+    if topic == KEEP and decision.min == 0:  # kept for the next hand: what beats a card drawn
+        expected = draw_worth(player, game)
+        return [c for c in _best(options, decision.max, player, game)
+                if deck_worth(c.d) > expected]
+    if topic == DISCARD and decision.reward is None and decision.source not in (None, "hand"):
+        junk = [c for c in options if deck_worth(c.d) < 0]  # off the deck, for nothing: junk
+        return sorted(junk, key=lambda c: deck_worth(c.d))[: decision.max]
     if topic in (REVEAL, PLAY_CARD, TAKE) and decision.min == 0 and decision.reward is None:
         return _best(options, decision.max, player, game)  # free: the best
     if topic in (REVEAL, TAKE, PLAY_CARD):
