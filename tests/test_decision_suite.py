@@ -34,7 +34,7 @@ def test_every_situation_is_the_bots_with_a_reason():
 NOT_YET = {"Acolyte", "City-state",
            "Family of Inventors", "Farmhands",
            "Forest Dwellers", "Hill Fort", "Lich",
-           "Specialist", "Spy", "Trappers' Lodge",
+           "Specialist", "Trappers' Lodge",
            "Woodworkers' Guild"}
 
 

@@ -397,6 +397,12 @@ def answer_option(decision: Decision) -> str | None:
             values.append(2 * mine - sum(reward_value(g, player, game)))
     else:  # their own, or (ATTACK) the option of another's card that hurts them least
         values = [sum(reward_value(g, player, game)) for g in gives]
+    bound = decision.reward if hasattr(decision.reward, "d") else None
+    if bound is not None:  # "discard it": a card drawn instead of it (against another's: for them)
+        lost = draw_worth(player, game) - deck_worth(bound.d)
+        for i, g in enumerate(gives):
+            if any(type(n).__name__ == "Move" and n.verb == "discard" for n in g.walk()):
+                values[i] += -lost if decision.purpose == OPPONENT else lost
     best = max(range(len(options)), key=lambda i: (values[i], -i))
     if decision.min == 0 and values[best] <= 0:
         return None
