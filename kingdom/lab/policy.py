@@ -398,15 +398,27 @@ def answer_option(decision: Decision) -> str | None:
     else:  # their own, or (ATTACK) the option of another's card that hurts them least
         values = [sum(reward_value(g, player, game)) for g in gives]
     bound = decision.reward if hasattr(decision.reward, "d") else None
-    if bound is not None:  # "discard it": a card drawn instead of it (against another's: for them)
-        lost = draw_worth(player, game) - deck_worth(bound.d)
+    if bound is not None:  # what an option does with the one card it is about
         for i, g in enumerate(gives):
-            if any(type(n).__name__ == "Move" and n.verb == "discard" for n in g.walk()):
-                values[i] += -lost if decision.purpose == OPPONENT else lost
+            values[i] += _bound_worth(g, bound, player, game, decision.purpose == OPPONENT)
     best = max(range(len(options)), key=lambda i: (values[i], -i))
     if decision.min == 0 and values[best] <= 0:
         return None
     return options[best]
+
+
+def _bound_worth(option: Any, card: Any, player: Any, game: Any, theirs: bool) -> float:
+    """An option's worth from what it does with one card: "discard it" a card drawn instead of
+    it (against another's, for them); "play it (again)" or "put it into your hand" its use now."""
+    worth = 0.0
+    for node in option.walk():
+        kind = type(node).__name__
+        if kind == "Move" and node.verb == "discard":
+            lost = draw_worth(player, game) - deck_worth(card.d)
+            worth += -lost if theirs else lost
+        elif kind == "Play" or (kind == "Move" and getattr(node, "place", "") == "hand"):
+            worth += max(0.0, deck_worth(card.d))
+    return worth
 
 
 def reactions_to_reveal(decision: Decision, revealed: set[int]) -> list:
