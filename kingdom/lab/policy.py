@@ -96,9 +96,12 @@ def hand_worths(cards: list, player: Any, game: Any, leaving: Any = None) -> dic
             actions += plus_actions(card.d) - 1
         else:
             worth[id(card)] = 0.0
+    spent = game is not None and game.player is player and game.phase == "buy" and (
+        game.buys <= 0)  # no Buy left: a Treasure's coins buy nothing more this turn
     for card in in_hand:
         if id(card) not in worth:
-            worth[id(card)] = float(money(card.d)) if card.d.is_treasure else 0.0
+            paying = card.d.is_treasure and not spent
+            worth[id(card)] = float(money(card.d)) if paying else 0.0
     if game is not None and game.player is player:
         _spare_coins(in_hand, worth, game.coins)
     return worth
@@ -321,8 +324,9 @@ def _for_reward(decision: Decision, options: list) -> list:
         worth = {id(c): deck_worth(c.d) for c in options}
     ranked = sorted(options, key=lambda c: (worth.get(id(c), 0.0), not is_junk(c.d), c.d.cost))
     if _plays_it(decision.reward):  # set aside to be played later (Contract): the card's play
-        picks = sorted((c for c in options if card_value(c.d) > worth.get(id(c), 0.0)),
-                       key=lambda c: -card_value(c.d))
+        later = {id(c): max(card_value(c.d), deck_worth(c.d)) for c in options}
+        picks = sorted((c for c in options if later[id(c)] > worth.get(id(c), 0.0)),
+                       key=lambda c: -later[id(c)])
         return picks[: max(decision.min, min(1, decision.max))] or ranked[: decision.min]
     if per_card > 0:
         picks = [c for c in ranked if worth.get(id(c), 0.0) < per_card][: decision.max]
