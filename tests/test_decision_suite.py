@@ -33,7 +33,7 @@ def test_every_situation_is_the_bots_with_a_reason():
 # Shipped cards that ask a decision with no situation yet (the list only shrinks)
 NOT_YET = {"City-state",
            "Family of Inventors",
-           "Forest Dwellers", "Lich",
+           "Forest Dwellers",
            "Trappers' Lodge",
            "Woodworkers' Guild"}
 
