@@ -57,7 +57,8 @@ REVEAL = "reveal"  # CARDS: reveal them (Bureaucrat's victim, Courtier)
 PLAY_CARD = "play_card"  # CARDS: play them (Throne Room); YES_NO: play it (Vassal)
 PASS = "pass"  # CARDS: pass them to another player (Masquerade)
 KEEP = "keep"  # CARDS: keep them (in hand for next turn, or on the deck)
-CHOOSE = "choose"  # OPTION: one of a card's printed options; `gives` says what each gives
+CHOOSE = "choose"  # OPTION: one of a card's printed options; `gives` says what each gives;
+#   `reward` the one bound card its options act on ("discard it | put it back"), if any
 MAY = "may"  # YES_NO: "you may <do something>" with no pick (`gives[0]`, leading to `reward`);
 #   one about a step with a topic of its own has that topic (PLAY_CARD, DISCARD, ...)
 PAY = "pay"  # YES_NO: pay `gives[0]` (a Favor, ...) instead of suffering `reward` ("unless")

@@ -196,7 +196,7 @@ class Gain(Node):
         return gain
 
     def _compile_cards(self, to: str):
-        select = self.what.compile_select("trash")
+        select = self.what.compile_select("trash", topic=GAIN)
         any_number = self.count == -1
         prompt = f"Gain {self.what.render()}"
 

@@ -66,13 +66,15 @@ class Choose(Node):
             extra = ctx.game.extra_choices.get(card.uid, 0) if (
                 card is not None and takes_extra and chooser is ctx.you) else 0
             later = in_printed_order or extra > 0
+            about = list({id(c): c for ref in refs for c, _ in ref.resolve(ctx)}.values())
+            bound = about[0] if len(about) == 1 else None
             for _ in range(count(ctx)):
                 if not remaining:
                     break
                 label = ask(Decision(OPTION, chooser, prompt, [labels[i] for i in remaining],
                                      0 if optional else 1, card=ctx.card, game=ctx.game,
                                      topic=CHOOSE, purpose=_purpose(ctx, chooser),
-                                     gives=tuple(options[i] for i in remaining)))
+                                     reward=bound, gives=tuple(options[i] for i in remaining)))
                 ctx.commit(label is not None)
                 if label is None:
                     break

@@ -97,9 +97,12 @@ class DefaultAgent:
     def pick(self, decision: Decision) -> list:
         """Cards for a card's CARDS decision, by its topic (runtime/decisions.py)."""
         topic = decision.topic
-        if topic == GAIN:  # free cards: take all but Curses
-            wanted = [c for c in decision.options if not c.d.has_type("Curse")]
-            return wanted if len(wanted) >= decision.min else list(decision.options)
+        if topic == GAIN:  # free cards: the best, as many as allowed, Curses only if made to
+            ranked = sorted(decision.options, key=lambda c: (
+                c.d.has_type("Curse"), -policy.deck_worth(c.d), -c.d.cost))
+            wanted = [c for c in ranked if not c.d.has_type("Curse")]
+            return wanted[: decision.max] if len(wanted) >= decision.min else ranked[
+                : max(decision.min, 1)]
         if topic == REACT:
             return self.react(decision)
         if topic == TRASH and decision.purpose != OPPONENT:

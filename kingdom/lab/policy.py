@@ -23,6 +23,7 @@ from kingdom.runtime.decisions import (
     ATTACK,
     COST,
     DISCARD,
+    KEEP,
     LIMIT,
     OPPONENT,
     PASS,
@@ -95,9 +96,12 @@ def hand_worths(cards: list, player: Any, game: Any, leaving: Any = None) -> dic
             actions += plus_actions(card.d) - 1
         else:
             worth[id(card)] = 0.0
+    spent = game is not None and game.player is player and game.phase == "buy" and (
+        game.buys <= 0)  # no Buy left: a Treasure's coins buy nothing more this turn
     for card in in_hand:
         if id(card) not in worth:
-            worth[id(card)] = float(money(card.d)) if card.d.is_treasure else 0.0
+            paying = card.d.is_treasure and not spent
+            worth[id(card)] = float(money(card.d)) if paying else 0.0
     if game is not None and game.player is player:
         _spare_coins(in_hand, worth, game.coins)
     return worth
@@ -260,11 +264,18 @@ def pick_cards(decision: Decision) -> list | None:
         return ranked[: max(decision.min, min(1, decision.max))]
     if topic in (TRASH,) or topic is None:
         return None
-    if (topic in (DISCARD, PASS, RETURN) and purpose in (ATTACK, LIMIT)) or (
+    if (topic in (DISCARD, PASS, RETURN, REVEAL) and purpose in (ATTACK, LIMIT)) or (
             decision.min == decision.max and topic in (DISCARD, PASS, RETURN)):
         return _worst(options, decision.min, player, game)
     if topic == TOPDECK:
         return _topdeck(decision, options)
+    if topic == KEEP and decision.min == 0:  # kept for the next hand: what beats a card drawn
+        expected = draw_worth(player, game)
+        return [c for c in _best(options, decision.max, player, game)
+                if deck_worth(c.d) > expected]
+    if topic == DISCARD and decision.reward is None and decision.source not in (None, "hand"):
+        junk = [c for c in options if deck_worth(c.d) < 0]  # off the deck, for nothing: junk
+        return sorted(junk, key=lambda c: deck_worth(c.d))[: decision.max]
     if topic in (REVEAL, PLAY_CARD, TAKE) and decision.min == 0 and decision.reward is None:
         return _best(options, decision.max, player, game)  # free: the best
     if topic in (REVEAL, TAKE, PLAY_CARD):
@@ -313,8 +324,9 @@ def _for_reward(decision: Decision, options: list) -> list:
         worth = {id(c): deck_worth(c.d) for c in options}
     ranked = sorted(options, key=lambda c: (worth.get(id(c), 0.0), not is_junk(c.d), c.d.cost))
     if _plays_it(decision.reward):  # set aside to be played later (Contract): the card's play
-        picks = sorted((c for c in options if card_value(c.d) > worth.get(id(c), 0.0)),
-                       key=lambda c: -card_value(c.d))
+        later = {id(c): max(card_value(c.d), deck_worth(c.d)) for c in options}
+        picks = sorted((c for c in options if later[id(c)] > worth.get(id(c), 0.0)),
+                       key=lambda c: -later[id(c)])
         return picks[: max(decision.min, min(1, decision.max))] or ranked[: decision.min]
     if per_card > 0:
         picks = [c for c in ranked if worth.get(id(c), 0.0) < per_card][: decision.max]
@@ -389,10 +401,28 @@ def answer_option(decision: Decision) -> str | None:
             values.append(2 * mine - sum(reward_value(g, player, game)))
     else:  # their own, or (ATTACK) the option of another's card that hurts them least
         values = [sum(reward_value(g, player, game)) for g in gives]
+    bound = decision.reward if hasattr(decision.reward, "d") else None
+    if bound is not None:  # what an option does with the one card it is about
+        for i, g in enumerate(gives):
+            values[i] += _bound_worth(g, bound, player, game, decision.purpose == OPPONENT)
     best = max(range(len(options)), key=lambda i: (values[i], -i))
     if decision.min == 0 and values[best] <= 0:
         return None
     return options[best]
+
+
+def _bound_worth(option: Any, card: Any, player: Any, game: Any, theirs: bool) -> float:
+    """An option's worth from what it does with one card: "discard it" a card drawn instead of
+    it (against another's, for them); "play it (again)" or "put it into your hand" its use now."""
+    worth = 0.0
+    for node in option.walk():
+        kind = type(node).__name__
+        if kind == "Move" and node.verb == "discard":
+            lost = draw_worth(player, game) - deck_worth(card.d)
+            worth += -lost if theirs else lost
+        elif kind == "Play" or (kind == "Move" and getattr(node, "place", "") == "hand"):
+            worth += max(0.0, deck_worth(card.d))
+    return worth
 
 
 def reactions_to_reveal(decision: Decision, revealed: set[int]) -> list:
