@@ -147,7 +147,8 @@ def test_junit_is_valid_for_its_readers(tmp_path, capsys) -> None:
     root = ElementTree.parse(report).getroot()
     _valid_junit(root)
     assert (root.get("failures"), root.get("errors")) == ("1", "2")  # two files are not read as YAML
-    assert sum(float(c.get("time")) for c in root.iter("testcase")) > 0  # each case is timed
+    # each case is timed, to the millisecond (a quick scenario may take less: 0.000)
+    assert all(re.fullmatch(r"\d+\.\d{3}", c.get("time") or "") for c in root.iter("testcase"))
     for broken in ("unreadable.yaml", "not-yaml.yaml"):
         suite = next(s for s in root if s.get("name").endswith(broken))
         assert suite.find("testcase/error") is not None and suite.get("errors") == "1"

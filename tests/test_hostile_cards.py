@@ -63,26 +63,37 @@ class Run:
     memory_kb: int
 
 
+# Runs the command as its own child and writes "status cpu maxrss" to a file: the command is
+# forked from this small process, not from pytest, whose size (hundreds of MB late in the suite)
+# a child forked from it would report as its own peak memory.
+MEASURE = """import os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+_pid, status, usage = os.wait4(child.pid, 0)
+with open(sys.argv[1], "w") as out:
+    out.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_utime + usage.ru_stime} {usage.ru_maxrss}")
+"""
+
+
 def kingdom(*args: str | Path, env: dict[str, str] | None = None) -> Run:
     """`kingdom ARGS` in a subprocess, with its exit status, stderr, CPU time and peak memory."""
     environ = {k: v for k, v in os.environ.items() if k not in ("KINGDOM_PATH", "PYTHONPATH")}
     environ.update(env or {})
-    with open(os.devnull, "wb") as out, tempfile.TemporaryFile() as err:
-        process = subprocess.Popen([sys.executable, "-m", "kingdom", *map(str, args)],
-                                   stdout=out, stderr=err, cwd=ROOT, env=environ)
-        deadline = time.monotonic() + 60  # a hang guard only: CPU time is what is checked
-        while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"kingdom {' '.join(map(str, args))} did not end")
-            time.sleep(0.02)
-        process.returncode = os.waitstatus_to_exitcode(status)  # (reaped by wait4)
+    with open(os.devnull, "wb") as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r") as figures:
+        process = subprocess.Popen([sys.executable, "-c", MEASURE, figures.name, sys.executable,
+                                    "-m", "kingdom", *map(str, args)],
+                                   stdout=out, stderr=err, cwd=ROOT, env=environ,
+                                   start_new_session=True)
+        try:  # a hang guard only: CPU time is what is checked
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            process.wait()
+            pytest.fail(f"kingdom {' '.join(map(str, args))} did not end")
+        status, cpu, memory = figures.read().split()
         err.seek(0)
         text = err.read().decode("utf-8", errors="replace")
-    return Run(process.returncode, text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+    return Run(int(status), text, float(cpu), int(memory))
 
 
 @pytest.fixture(scope="module", autouse=True)
