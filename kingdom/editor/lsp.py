@@ -78,17 +78,20 @@ def make_server(folders: Sequence[Path] = ()) -> LanguageServer:
         workspace.refresh()
         publish(params.text_document.uri)
 
+    def at_cursor(ask, params):
+        """The workspace's answer `ask` for the document and cursor position of `params`."""
+        path, text = document(params.text_document.uri)
+        return ask(path, text, params.position.line, params.position.character)
+
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION,
                     lsp.CompletionOptions(trigger_characters=[" ", "$", "["]))
     def completion(params: lsp.CompletionParams) -> lsp.CompletionList:
-        path, text = document(params.text_document.uri)
-        found = workspace.complete(path, text, params.position.line, params.position.character)
+        found = at_cursor(workspace.complete, params)
         return lsp.CompletionList(is_incomplete=False, items=[_item(c) for c in found])
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(params: lsp.HoverParams) -> lsp.Hover | None:
-        path, text = document(params.text_document.uri)
-        found = workspace.hover(path, text, params.position.line, params.position.character)
+        found = at_cursor(workspace.hover, params)
         if found is None:
             return None
         return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, found.markdown),
@@ -96,8 +99,7 @@ def make_server(folders: Sequence[Path] = ()) -> LanguageServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def definition(params: lsp.DefinitionParams) -> lsp.Location | None:
-        path, text = document(params.text_document.uri)
-        found = workspace.definition(path, text, params.position.line, params.position.character)
+        found = at_cursor(workspace.definition, params)
         if found is None:
             return None
         return lsp.Location(found.file.resolve().as_uri(), _range(found.range))
