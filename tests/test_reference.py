@@ -11,6 +11,8 @@ from kingdom.compiler.build import builtin_library
 from kingdom.compiler.render import render_card
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "cards.yaml"
+if not REFERENCE.exists():  # (a worktree beside the main checkout)
+    REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "cards.yaml"
 LIBRARY = builtin_library()
 
 
